@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import type { Mailer } from './lib/mailer.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { registerPlatform } from './platform/index.js';
+import { registerModules } from './modules/index.js';
+import { registerWebApp } from './platform/web-app.js';
+
+/** Everything the app needs from outside; tests pass their own (fresh database, outbox mailer, fake clock). */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  clock?: Clock;
+  /** Operator token accepted by the operator API (kept in DATA_DIR by main.ts); null disables that API. */
+  operatorToken?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<AppDeps>;
+  }
+}
+
+/** Builds the whole Waypoint server as one Fastify instance (used by main.ts and by the tests). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const full: Required<AppDeps> = { clock: systemClock, operatorToken: null, ...deps };
+  const app = Fastify({
+    logger:
+      full.config.logLevel === 'silent'
+        ? false
+        : { level: full.config.logLevel, redact: ['req.headers.password', 'req.headers.sessionid'] },
+    trustProxy: full.config.trustProxy,
+    // Headers carry credentials (spec §7); cap them so a huge header gets 431, not a slow parse.
+    maxParamLength: 500,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: full.config.logLevel !== 'debug' && full.config.logLevel !== 'trace',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('deps', full);
+
+  await registerPlatform(app);
+  await app.register(registerModules, { prefix: '/lms' });
+  await registerWebApp(app);
+  return app;
+}

@@ -1,0 +1,108 @@
+import path from 'node:path';
+
+/** Every setting Waypoint reads from the environment, validated once at start (see README). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the embedded database, content files and the operator token. */
+  dataDir: string;
+  /** postgres://... to use a PostgreSQL server; null for the embedded PGlite database in dataDir. */
+  databaseUrl: string | null;
+  /** The address students reach the panel at; used in the links of emails. */
+  publicUrl: string;
+  /** smtp:// or smtps:// URL; null keeps emails in the outbox table (and the log). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** 'auto' seeds the demo training provider when the database has no LMS yet; 'off' never. */
+  demoSeed: 'auto' | 'off';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Trust X-Forwarded-* from a reverse proxy (client address, https). */
+  trustProxy: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Host name on which plain http is redirected to https (spec §4 step 6); null for none. */
+  forceHttpsHost: string | null;
+  /** Folder holding the built web app (apps/web/dist). */
+  webDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the environment; throws ConfigError listing everything that is wrong. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got '${raw}')`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+        return null;
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+      return null;
+    }
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${allowed.join(', ')} (got '${raw}')`);
+    return fallback;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes'].includes(raw)) return true;
+    if (['0', 'false', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got '${env[name]}')`);
+    return fallback;
+  };
+
+  const port = int('PORT', 8080, 0, 65535);
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+      /\/+$/,
+      '',
+    ),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'Waypoint <no-reply@waypoint.local>',
+    demoSeed: oneOf('DEMO_SEED', ['auto', 'off'] as const, 'auto'),
+    logLevel: oneOf(
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
+    trustProxy: bool('TRUST_PROXY', false),
+    sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
+    forceHttpsHost: env.FORCE_HTTPS_HOST || null,
+    webDir: path.resolve(cwd, env.WEB_DIR || path.join(repoRoot, 'apps/web/dist')),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,396 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Row types for every table, in camelCase (the CamelCasePlugin maps them to the snake_case
+ * columns of db/migrations). Columns with a database default are Generated.
+ */
+type Default<T> = ColumnType<T, T | undefined, T>;
+type Instant = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableInstant = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** numeric columns come back as strings from both drivers; db/connection parses them to numbers. */
+type Num = Default<number>;
+
+export interface LmsTable {
+  lmsKey: Generated<number>;
+  lmsCode: string;
+  lmsName: string;
+  lmsDisplayName: string;
+  lmsShortName: Default<string>;
+  customerId: Default<number>;
+  obsolete: Default<number>;
+  sandbox: Default<number>;
+  adminLocked: Default<number>;
+  studentLocked: Default<number>;
+  defaultLanguage: Default<string>;
+  billingType: Default<number>;
+  themeName: Default<string>;
+  themePrimaryColor: Default<string>;
+  themeLogoUrl: Default<string>;
+  themeUrl: Default<string>;
+  showDashboard: Default<number>;
+  rebrand2021: Default<number>;
+  enforceCurriculumPrerequisitesToggle: Default<number>;
+  hideCpatLogin: Default<number>;
+  ssoEnabled: Default<boolean>;
+  liveBackground: Default<boolean>;
+  hostNames: Default<string[]>;
+  isDefault: Default<boolean>;
+  supportPhone: Default<string>;
+  supportOperationHours: Default<string>;
+  supportEmail: Default<string>;
+  supportChat: Default<string>;
+  studentFaq: Default<string>;
+  helpCentreUrl: Default<string>;
+  privacyPolicyUrl: Default<string>;
+  allowExpiredAssignmentsToBeCompleted: Default<number>;
+  allowStudentsToViewCertificates: Default<number>;
+  certificateReporterAccess: Default<number>;
+  mfaRememberDeviceMs: Num;
+  createdAt: Instant;
+}
+
+export interface AppDownloadLinkTable {
+  linkKey: Generated<number>;
+  lmsKey: number;
+  label: string;
+  link: string;
+  willRender: Default<boolean>;
+  sortOrder: Default<number>;
+}
+
+export interface AppUserTable {
+  userKey: Generated<number>;
+  lmsKey: number;
+  userId: string;
+  email: Default<string>;
+  nameCollated: Default<string>;
+  nameOther: Default<string>;
+  displayName: Default<string>;
+  employeeId: Default<string>;
+  base: Default<string>;
+  position: Default<string>;
+  fleet: Default<string>;
+  restrictionGroup: Default<string>;
+  phone: Default<string>;
+  userType: Default<number>;
+  isStudent: Default<boolean>;
+  inactive: Default<number>;
+  mfaEnabled: Default<boolean>;
+  passwordHash: Default<string | null>;
+  passwordChangedAt: NullableInstant;
+  failedLoginCount: Default<number>;
+  lockedUntil: NullableInstant;
+  createdAt: Instant;
+}
+
+export interface UserSessionTable {
+  sessionHash: string;
+  userKey: number;
+  lmsKey: number;
+  bindingHash: Default<string | null>;
+  createdAt: Instant;
+  lastSeenAt: Instant;
+  expiresAt: Instant;
+  endedAt: NullableInstant;
+  clientAddress: Default<string>;
+  userAgent: Default<string>;
+}
+
+export interface MfaChallengeTable {
+  mfaHash: string;
+  userKey: number;
+  codeHash: string;
+  useCookie: Default<boolean>;
+  createdAt: Instant;
+  codeSentAt: Instant;
+  expiresAt: Instant;
+  failedAttempts: Default<number>;
+  resendCount: Default<number>;
+  consumedAt: NullableInstant;
+}
+
+export interface RememberedDeviceTable {
+  deviceHash: string;
+  userKey: number;
+  createdAt: Instant;
+  expiresAt: Instant;
+}
+
+export interface PasswordTokenTable {
+  tokenHash: string;
+  userKey: number;
+  purpose: 'reset' | 'register';
+  createdAt: Instant;
+  expiresAt: Instant;
+  usedAt: NullableInstant;
+}
+
+export interface RateLimitTable {
+  bucket: string;
+  hits: number;
+  windowEndsAt: Instant;
+}
+
+export interface EmailOutboxTable {
+  emailKey: Generated<number>;
+  lmsKey: number | null;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  createdAt: Instant;
+  sentAt: NullableInstant;
+  error: Default<string | null>;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  createdAt: Instant;
+}
+
+export interface CurriculumPrerequisiteTypeTable {
+  prerequisiteKey: number;
+  prerequisiteName: string;
+}
+
+export interface ContentPackageTable {
+  packageKey: Generated<number>;
+  lmsKey: number;
+  title: string;
+  scormVersion: string;
+  storageFolder: string;
+  manifest: Default<unknown>;
+  uploadedAt: Instant;
+}
+
+export interface ScoTable {
+  scoKey: Generated<number>;
+  packageKey: number;
+  identifier: string;
+  title: string;
+  scoType: Default<string>;
+  launchFile: string;
+  parameters: Default<string>;
+  masteryScore: Default<number | null>;
+  completionThreshold: Default<number | null>;
+  launchData: Default<string>;
+  maxTimeAllowed: Default<string>;
+  sortOrder: Default<number>;
+}
+
+export interface CurriculumTable {
+  curriculumKey: Generated<number>;
+  lmsKey: number;
+  name: string;
+  description: Default<string>;
+  certificateUrl: Default<string>;
+  inLibrary: Default<boolean>;
+  createdAt: Instant;
+}
+
+export interface CourseTable {
+  courseKey: Generated<number>;
+  curriculumKey: number;
+  sortOrder: Default<number>;
+  name: string;
+  description: Default<string>;
+  draft: Default<number>;
+  prerequisiteKey: Default<number>;
+  minScoreComplete: Num;
+  minScorePass: Num;
+  minScore: Num;
+  certificateUrl: Default<string>;
+}
+
+export interface TopicTable {
+  topicKey: Generated<number>;
+  courseKey: number;
+  sortOrder: Default<number>;
+  name: Default<string>;
+  description: Default<string>;
+  prerequisite: Default<number>;
+}
+
+export interface LessonTable {
+  lessonKey: Generated<number>;
+  topicKey: number;
+  sortOrder: Default<number>;
+  name: string;
+  description: Default<string>;
+  scoKey: Default<number | null>;
+  playMode: Default<number>;
+  prerequisite: Default<number>;
+  maxAttempts: Default<number>;
+  minScoreComplete: Num;
+  minScorePass: Num;
+  minScore: Num;
+  scoreWeight: Num;
+  scorable: Default<number>;
+  player: Default<string>;
+  launchData: Default<unknown>;
+  launchMode: Default<string>;
+  studentVerificationEnabled: Default<number>;
+  maxLocation: Default<number>;
+}
+
+export interface AssignmentTable {
+  assignmentKey: Generated<number>;
+  userKey: number;
+  curriculumKey: number;
+  assignedAt: Instant;
+  startDate: Instant;
+  durationMs: Num;
+  flaggedOfflineCompletion: Default<boolean>;
+  removedAt: NullableInstant;
+}
+
+export interface LessonProgressTable {
+  assignmentKey: number;
+  lessonKey: number;
+  userKey: number;
+  attempts: Default<number>;
+  completion: Default<number>;
+  completionInstant: NullableInstant;
+  score: Num;
+  credit: Default<number>;
+  location: Default<number>;
+  maxLocation: Default<number>;
+  locationBlob: Default<string>;
+  suspendData: Default<string>;
+  progressMeasure: Num;
+  totalTimeMs: Num;
+  lastLaunchedAt: NullableInstant;
+  flaggedOffline: Default<boolean>;
+  updatedAt: Instant;
+}
+
+export interface WidgetTable {
+  widgetKey: Generated<number>;
+  lmsKey: number;
+  widgetType: string;
+  name: string;
+  settings: Default<unknown>;
+  sortOrder: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface CertificateSettingsTable {
+  lmsKey: number;
+  showLmsName: Default<boolean>;
+  showSummaryInfo: Default<boolean>;
+  showAssignmentList: Default<boolean>;
+  showText: Default<boolean>;
+  showSignature: Default<boolean>;
+  certificateText: Default<string>;
+  certificateTypeName: Default<string>;
+  logoUrl: Default<string>;
+  signatureName: Default<string>;
+  signatureTitle: Default<string>;
+  signatureImageUrl: Default<string>;
+}
+
+export interface LibraryMediaTable {
+  libraryKey: Generated<number>;
+  lmsKey: number;
+  name: string;
+  description: Default<string>;
+  mediaType: Default<string>;
+  link: Default<string>;
+  fileName: Default<string>;
+  courseKey: Default<number | null>;
+  sortOrder: Default<number>;
+}
+
+export interface DocumentFormTable {
+  formKey: Generated<number>;
+  lmsKey: number;
+  name: string;
+  description: Default<string>;
+  maxExpirationMs: Num;
+}
+
+export interface DocumentFormFieldTable {
+  fieldKey: Generated<number>;
+  formKey: number;
+  name: string;
+  description: Default<string>;
+  fieldType: Default<string>;
+  attributes: Default<unknown>;
+  sortOrder: Default<number>;
+}
+
+export interface AssignedDocumentTable {
+  formKey: number;
+  userKey: number;
+  archive: Default<number>;
+  effectiveAt: NullableInstant;
+  expiresAt: NullableInstant;
+  acknowledgedAt: NullableInstant;
+  responseData: Default<unknown>;
+  updatedAt: Instant;
+}
+
+export interface DocumentUploadTable {
+  uploadKey: Generated<number>;
+  formKey: number;
+  userKey: number;
+  fieldKey: number;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  storagePath: string;
+  uploadedAt: Instant;
+}
+
+export interface AnnotationTable {
+  annotationKey: Generated<number>;
+  lmsKey: number;
+  courseKey: number;
+  scoKey: number;
+  userKey: number;
+  location: string;
+  annotationType: Default<string>;
+  annotationString: string;
+  parent: Default<number>;
+  createdAt: Instant;
+}
+
+export interface EvaluationTable {
+  evaluationKey: Generated<number>;
+  lmsKey: number;
+  userKey: number;
+  evaluationType: Default<string>;
+  name: string;
+  halfLink: string;
+}
+
+export interface Database {
+  lms: LmsTable;
+  appDownloadLink: AppDownloadLinkTable;
+  appUser: AppUserTable;
+  userSession: UserSessionTable;
+  mfaChallenge: MfaChallengeTable;
+  rememberedDevice: RememberedDeviceTable;
+  passwordToken: PasswordTokenTable;
+  rateLimit: RateLimitTable;
+  emailOutbox: EmailOutboxTable;
+  serverSecret: ServerSecretTable;
+  curriculumPrerequisiteType: CurriculumPrerequisiteTypeTable;
+  contentPackage: ContentPackageTable;
+  sco: ScoTable;
+  curriculum: CurriculumTable;
+  course: CourseTable;
+  topic: TopicTable;
+  lesson: LessonTable;
+  assignment: AssignmentTable;
+  lessonProgress: LessonProgressTable;
+  widget: WidgetTable;
+  certificateSettings: CertificateSettingsTable;
+  libraryMedia: LibraryMediaTable;
+  documentForm: DocumentFormTable;
+  documentFormField: DocumentFormFieldTable;
+  assignedDocument: AssignedDocumentTable;
+  documentUpload: DocumentUploadTable;
+  annotation: AnnotationTable;
+  evaluation: EvaluationTable;
+}

@@ -1,0 +1,12 @@
+/** An email Waypoint sends (password reset, MFA code, set-password invitation). */
+export interface OutgoingEmail {
+  lmsKey: number | null;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends email: over SMTP when SMTP_URL is set, otherwise into the outbox table (see email module). */
+export interface Mailer {
+  send(email: OutgoingEmail): Promise<void>;
+}

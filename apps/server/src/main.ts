@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { createMailer } from './modules/email/mailer.js';
+import { startupTasks } from './startup.js';
+
+/** Reads config, opens and migrates the database, listens; shuts down cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
+  );
+  await migrate(database.db);
+  const mailer = createMailer(database.db, config);
+  const startup = await startupTasks(database.db, config);
+  const app = await buildApp({ db: database.db, config, mailer, operatorToken: startup.operatorToken });
+
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing`);
+    try {
+      await app.close();
+      await startup.release();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  await startup.announce(port);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

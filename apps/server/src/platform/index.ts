@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import { registerSecurityHeaders } from './security-headers.js';
+import { registerErrorHandling } from './errors.js';
+
+/** Cross-cutting plumbing every route relies on: cookies, form bodies, security headers, errors. */
+export async function registerPlatform(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  // Launch and library-launch are classic form posts (spec §7).
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  registerSecurityHeaders(app);
+  registerErrorHandling(app);
+}

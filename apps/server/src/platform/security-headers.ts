@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+
+// No inline script anywhere; styles allow inline because the LMS theme and React style props
+// use them. Support chat may be a third-party frame (spec §2 Get Support), so frames allow https.
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline' https:",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data: https:",
+  "connect-src 'self'",
+  "frame-src 'self' https:",
+  "frame-ancestors 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+/** Security headers on every response, and the spec's http-to-https redirect for one host (§4 step 6). */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const { forceHttpsHost } = app.deps.config;
+  app.addHook('onRequest', async (request, reply) => {
+    if (forceHttpsHost && request.protocol === 'http' && request.hostname === forceHttpsHost) {
+      return reply.redirect(`https://${forceHttpsHost}${request.url}`, 301);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    }
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    if (request.url.startsWith('/lms/')) reply.header('cache-control', 'no-store');
+  });
+}

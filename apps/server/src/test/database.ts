@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../db/connection.js';
+import { migrate } from '../db/migrate.js';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or (in the vitest project that
+ * sets WAYPOINT_TEST_DB=postgres) a new database on the TEST_DATABASE_URL server, dropped on close.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    await migrate(handle.db);
+    return handle;
+  }
+  const name = `waypoint_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 5 });
+  await migrate(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+
+// In development the API and lesson content come from the server on :8080 (npm run dev).
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@waypoint/domain': path.resolve(import.meta.dirname, '../../packages/domain/src/index.ts') },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/lms': 'http://localhost:8080', '/ssosaml2bridge': 'http://localhost:8080' },
+  },
+  build: { outDir: 'dist', sourcemap: true, assetsInlineLimit: 0 },
+});

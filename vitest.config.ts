@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+const domainSource = path.resolve(import.meta.dirname, 'packages/domain/src/index.ts');
+const alias = { '@waypoint/domain': domainSource };
+
+// Server integration tests always run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const serverProject = (database: 'pglite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name: `server-${database}`,
+    include: ['apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    env: { WAYPOINT_TEST_DB: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
