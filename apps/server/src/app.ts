@@ -33,10 +33,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : { level: full.config.logLevel, redact: ['req.headers.password', 'req.headers.sessionid'] },
     trustProxy: full.config.trustProxy,
-    // Headers carry credentials (spec §7); cap them so a huge header gets 431, not a slow parse.
-    maxParamLength: 500,
+    // Path parameters are keys and encoded values; anything longer is refused before routing.
+    routerOptions: { maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: full.config.logLevel !== 'debug' && full.config.logLevel !== 'trace',
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('deps', full);
 
