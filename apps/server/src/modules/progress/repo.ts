@@ -1,0 +1,106 @@
+import type { Db } from '../../db/connection.js';
+
+/**
+ * The only SQL of the progress report. A report runs the same five queries whatever the size of
+ * the tree (no query per element): assignments, courses, topics, lessons, progress.
+ */
+
+/** The student's current assignments with their curricula. */
+export function selectAssignments(db: Db, userKey: number, lmsKey: number) {
+  return db
+    .selectFrom('assignment as a')
+    .innerJoin('curriculum as c', 'c.curriculumKey', 'a.curriculumKey')
+    .select([
+      'a.assignmentKey',
+      'a.curriculumKey',
+      'a.assignedAt',
+      'a.startDate',
+      'a.durationMs',
+      'a.flaggedOfflineCompletion',
+      'c.name',
+      'c.description',
+      'c.certificateUrl',
+    ])
+    .where('a.userKey', '=', userKey)
+    .where('c.lmsKey', '=', lmsKey)
+    .where('a.removedAt', 'is', null)
+    .orderBy('a.startDate')
+    .orderBy('a.assignmentKey')
+    .execute();
+}
+
+export type AssignmentRow = Awaited<ReturnType<typeof selectAssignments>>[number];
+
+/** The curricula assigned to the user, as a subquery (shared by the tree queries). */
+function assignedCurricula(db: Db, userKey: number) {
+  return db
+    .selectFrom('assignment')
+    .select('curriculumKey')
+    .where('userKey', '=', userKey)
+    .where('removedAt', 'is', null);
+}
+
+export function selectCourses(db: Db, userKey: number) {
+  return db
+    .selectFrom('course')
+    .selectAll()
+    .where('curriculumKey', 'in', assignedCurricula(db, userKey))
+    .orderBy('curriculumKey')
+    .orderBy('sortOrder')
+    .orderBy('courseKey')
+    .execute();
+}
+
+export type CourseRow = Awaited<ReturnType<typeof selectCourses>>[number];
+
+export function selectTopics(db: Db, userKey: number) {
+  return db
+    .selectFrom('topic as t')
+    .innerJoin('course as co', 'co.courseKey', 't.courseKey')
+    .selectAll('t')
+    .where('co.curriculumKey', 'in', assignedCurricula(db, userKey))
+    .orderBy('t.courseKey')
+    .orderBy('t.sortOrder')
+    .orderBy('t.topicKey')
+    .execute();
+}
+
+export type TopicRow = Awaited<ReturnType<typeof selectTopics>>[number];
+
+export function selectLessons(db: Db, userKey: number) {
+  return db
+    .selectFrom('lesson as l')
+    .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
+    .innerJoin('course as co', 'co.courseKey', 't.courseKey')
+    .leftJoin('sco as s', 's.scoKey', 'l.scoKey')
+    .leftJoin('contentPackage as p', 'p.packageKey', 's.packageKey')
+    .selectAll('l')
+    .select(['s.launchFile', 's.scoType', 'p.storageFolder', 'p.uploadedAt as packageUploadedAt'])
+    .where('co.curriculumKey', 'in', assignedCurricula(db, userKey))
+    .orderBy('l.topicKey')
+    .orderBy('l.sortOrder')
+    .orderBy('l.lessonKey')
+    .execute();
+}
+
+export type LessonRow = Awaited<ReturnType<typeof selectLessons>>[number];
+
+export function selectProgress(db: Db, userKey: number) {
+  return db
+    .selectFrom('lessonProgress as lp')
+    .innerJoin('assignment as a', 'a.assignmentKey', 'lp.assignmentKey')
+    .selectAll('lp')
+    .where('lp.userKey', '=', userKey)
+    .where('a.removedAt', 'is', null)
+    .execute();
+}
+
+export type ProgressRow = Awaited<ReturnType<typeof selectProgress>>[number];
+
+export function selectPrerequisiteTypes(db: Db) {
+  return db
+    .selectFrom('curriculumPrerequisiteType')
+    .select(['prerequisiteKey', 'prerequisiteName'])
+    .orderBy('prerequisiteKey')
+    .execute();
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { buildProgressReport, listPrerequisiteTypes } from './service.js';
+import {
+  prerequisiteTypeSchema,
+  progressElementSchema,
+  progressReportQuerySchema,
+  progressReportResponseSchema,
+  studentPathSchema,
+} from './schemas.js';
+
+const errorSchema = Type.Object({
+  statusCode: Type.Number(),
+  error: Type.String(),
+  message: Type.String(),
+});
+
+/** The progress report (§3, §7): the student's curricula as element trees, and prerequisite types. */
+export async function progressRoutes(app: FastifyInstance): Promise<void> {
+  app.addSchema(progressElementSchema);
+
+  // Both paths answer the same tree; the completion report reads the second (§7).
+  for (const path of ['withPrerequisites', 'CompletionwithPrerequisites']) {
+    app.get<{
+      Params: Static<typeof studentPathSchema>;
+      Querystring: Static<typeof progressReportQuerySchema>;
+    }>(
+      `/progressreport/${path}/:lmsKey/:userKey`,
+      {
+        preHandler: app.requireStudentSession,
+        schema: {
+          params: studentPathSchema,
+          querystring: progressReportQuerySchema,
+          response: { 200: progressReportResponseSchema, 404: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const report = await buildProgressReport(
+          app.deps.db,
+          { userKey: request.params.userKey, lmsKey: request.params.lmsKey },
+          app.deps.clock.now().getTime(),
+          {
+            showExpired: request.query.showExpired ?? true,
+            withFlaggedAssignments: request.query.withFlaggedAssignments ?? false,
+            showEmptyLeafs: request.query.showEmptyLeafs ?? false,
+          },
+        );
+        if (!report) {
+          return reply
+            .status(404)
+            .send({ statusCode: 404, error: 'Not Found', message: 'Nothing to report.' });
+        }
+        return report;
+      },
+    );
+  }
+
+  app.get(
+    '/CurriculumPrerequisiteTypes',
+    {
+      preHandler: app.requireStudentSession,
+      schema: {
+        summary: 'Course-level prerequisite types',
+        response: { 200: Type.Array(prerequisiteTypeSchema) },
+      },
+    },
+    async () => listPrerequisiteTypes(app.deps.db),
+  );
+}
