@@ -1,0 +1,189 @@
+/**
+ * npm run bench:api — the progress report under concurrent load, in the same run as GET /lms/now
+ * (issue 4 item 9). Seeds the demo training provider plus a student with 10 curricula x 10 courses
+ * x 5 topics x 10 lessons (5,000 lessons) into a fresh database (PGlite; PostgreSQL when
+ * TEST_DATABASE_URL is set and BENCH_DB=postgres), starts the real server, and drives it with
+ * autocannon from a worker thread. Options (env): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10).
+ */
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { seedDemo, DEMO_PASSWORD } from '../apps/server/src/db/seed/demo.js';
+import {
+  assignCurriculum,
+  insertCurriculum,
+  type CurriculumSeed,
+} from '../apps/server/src/db/seed/tree.js';
+import { createMailer } from '../apps/server/src/modules/email/mailer.js';
+import { hashPassword } from '../apps/server/src/lib/password.js';
+import { createTestDatabase } from '../apps/server/src/test/database.js';
+
+const seconds = Number(process.env.BENCH_SECONDS || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+if (process.env.BENCH_DB === 'postgres') process.env.WAYPOINT_TEST_DB = 'postgres';
+
+/** One of the big student's curricula: 10 courses x 5 topics x 10 lessons, half of them started. */
+function bigCurriculum(index: number): CurriculumSeed {
+  return {
+    name: `Fleet Programme ${index + 1}`,
+    description: 'Benchmark curriculum',
+    courses: Array.from({ length: 10 }, (_, c) => ({
+      name: `Course ${index + 1}.${c + 1}`,
+      prerequisiteKey: c === 0 ? 0 : 1,
+      topics: Array.from({ length: 5 }, (_, t) => ({
+        name: `Topic ${t + 1}`,
+        lessons: Array.from({ length: 10 }, (_, l) => ({
+          name: `Lesson ${index + 1}.${c + 1}.${t + 1}.${l + 1}`,
+          ...(l % 2 === 0
+            ? {
+                progress: {
+                  attempts: 1,
+                  completion: l % 4 === 0 ? 1 : 0,
+                  score: 80,
+                  totalTimeMinutes: 12,
+                  location: 3,
+                  maxLocation: 10,
+                },
+              }
+            : {}),
+        })),
+      })),
+    })),
+  };
+}
+
+async function signIn(baseUrl: string, userId: string): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}/lms/api/Login`, {
+    method: 'POST',
+    headers: {
+      userID: userId,
+      userIDEncoded: userId,
+      password: DEMO_PASSWORD,
+      passwordEncoded: encodeURIComponent(DEMO_PASSWORD),
+      useCookie: '1',
+      panel: 'student',
+    },
+  });
+  if (response.status !== 200) throw new Error(`login of ${userId} failed: ${response.status}`);
+  const body = (await response.json()) as { sessionID: string; lmsKey: number; userKey: number };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return {
+    sessionID: body.sessionID,
+    cookie,
+    lmsKey: String(body.lmsKey),
+    userKey: String(body.userKey),
+  };
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Result> {
+  const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase();
+  const { db } = database;
+  const now = new Date();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await seedDemo(db, { now, passwordHash });
+  const demo = await db
+    .selectFrom('lms')
+    .select('lmsKey')
+    .where('lmsCode', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  const big = await db
+    .insertInto('appUser')
+    .values({
+      lmsKey: demo.lmsKey,
+      userId: 'big.student',
+      email: 'big.student@example.com',
+      nameOther: 'Big',
+      nameCollated: 'Student',
+      passwordHash,
+    })
+    .returning('userKey')
+    .executeTakeFirstOrThrow();
+  process.stdout.write('Seeding 5,000 lessons... ');
+  for (let i = 0; i < 10; i += 1) {
+    const curriculum = await insertCurriculum(db, demo.lmsKey, bigCurriculum(i));
+    await assignCurriculum(db, now, big.userKey, curriculum, {
+      assignedDaysAgo: 5,
+      startDaysAgo: 5,
+      durationDays: 365,
+    });
+  }
+  console.log('done.');
+
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'off' }) };
+  const app = await buildApp({
+    db,
+    config,
+    mailer: createMailer(db, { smtpUrl: null, mailFrom: config.mailFrom }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const reportUrl = (s: Record<string, string>) =>
+    `${baseUrl}/lms/api/progressreport/withPrerequisites/${s.lmsKey}/${s.userKey}?showExpired=true&withFlaggedAssignments=true&showEmptyLeafs=false`;
+  const student = await signIn(baseUrl, 'student');
+  const bigStudent = await signIn(baseUrl, 'big.student');
+  const auth = (s: Record<string, string>) => ({ sessionID: s.sessionID!, cookie: s.cookie! });
+  const size = (await (await fetch(reportUrl(bigStudent), { headers: auth(bigStudent) })).text())
+    .length;
+
+  console.log(
+    `Database: ${database.kind}; ${connections} connections, ${seconds} s each; 5,000-lesson report is ${(size / 1024).toFixed(0)} KiB`,
+  );
+  const results = [
+    await load('GET /lms/now', `${baseUrl}/lms/now`),
+    await load('progress report, demo student', reportUrl(student), auth(student)),
+    await load('progress report, 5,000 lessons', reportUrl(bigStudent), auth(bigStudent)),
+  ];
+  console.table(
+    results.map((r) => ({
+      call: r.name,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      errors: r.errors,
+    })),
+  );
+  const [now_, demoReport, bigReport] = results as [Result, Result, Result];
+  const ratio = demoReport.rps / now_.rps;
+  console.log(
+    `Demo report throughput / /lms/now throughput = ${ratio.toFixed(2)} (target >= 0.25): ${ratio >= 0.25 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `5,000-lesson report p50 = ${bigReport.p50} ms (target < 100 ms): ${bigReport.p50 < 100 ? 'met' : 'NOT met'}`,
+  );
+  await app.close();
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
