@@ -5,14 +5,23 @@ import type { OutgoingEmail } from '../../lib/mailer.js';
 export async function recordEmail(db: Db, email: OutgoingEmail): Promise<number> {
   const row = await db
     .insertInto('emailOutbox')
-    .values({ lmsKey: email.lmsKey, toAddress: email.to, subject: email.subject, textBody: email.text })
+    .values({
+      lmsKey: email.lmsKey,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+    })
     .returning('emailKey')
     .executeTakeFirstOrThrow();
   return row.emailKey;
 }
 
 export async function markEmailSent(db: Db, emailKey: number): Promise<void> {
-  await db.updateTable('emailOutbox').set({ sentAt: new Date() }).where('emailKey', '=', emailKey).execute();
+  await db
+    .updateTable('emailOutbox')
+    .set({ sentAt: new Date() })
+    .where('emailKey', '=', emailKey)
+    .execute();
 }
 
 export async function markEmailFailed(db: Db, emailKey: number, error: string): Promise<void> {

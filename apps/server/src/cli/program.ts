@@ -1,0 +1,233 @@
+import { readFile } from 'node:fs/promises';
+import { Command, CommanderError, Option } from 'commander';
+import { HttpError } from '../lib/http-error.js';
+import { formatResult } from './format.js';
+import type { CommandRunner } from './transport.js';
+
+/** Exit codes: 0 success, 1 the command failed, 2 usage (bad options or input). */
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** A runner is made only when a command runs, so `--help` never opens the database. */
+export type RunnerFactory = () => Promise<{ run: CommandRunner; close(): Promise<void> }>;
+
+/** Raised inside actions to carry an exit code out of commander. */
+class CliExit extends Error {
+  constructor(
+    readonly exitCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function toInt(name: string) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < 1)
+      throw new CliExit(EXIT_USAGE, `${name} must be a whole number above 0`);
+    return number;
+  };
+}
+
+/** Builds the `waypoint` operator command line; actions run through the runner the factory makes. */
+export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
+  const program = new Command('waypoint')
+    .description('Waypoint operator commands: training providers (LMS), users, passwords, outbox.')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.out(text.replace(/\n$/, '')),
+      writeErr: (text) => io.err(text.replace(/\n$/, '')),
+    })
+    .showHelpAfterError('(run with --help for usage)');
+
+  const execute = async (name: string, input: Record<string, unknown>, json: boolean) => {
+    const connection = await connect();
+    try {
+      // undefined options are left out so the input matches the command's schema exactly.
+      const clean = Object.fromEntries(
+        Object.entries(input).filter(([, value]) => value !== undefined),
+      );
+      const result = await connection.run(name, clean);
+      io.out(json ? JSON.stringify(result, null, 2) : formatResult(name, result));
+    } finally {
+      await connection.close();
+    }
+  };
+  const json = () => new Option('--json', 'print the result as JSON');
+
+  program
+    .command('create-lms')
+    .description('create a training provider (LMS)')
+    .requiredOption('--code <code>', 'short code: lowercase letters, digits, dashes')
+    .requiredOption('--name <name>', 'LMS name')
+    .option('--display-name <name>', 'name shown on the login page (default: --name)')
+    .option('--default', 'answer requests that name no LMS')
+    .addOption(json())
+    .action(
+      (o: {
+        code: string;
+        name: string;
+        displayName?: string;
+        default?: boolean;
+        json?: boolean;
+      }) =>
+        execute(
+          'create-lms',
+          { code: o.code, name: o.name, displayName: o.displayName, default: o.default },
+          !!o.json,
+        ),
+    );
+
+  program
+    .command('add-user')
+    .description('add a user to an LMS')
+    .requiredOption('--lms <code>', 'LMS code')
+    .requiredOption('--login <id>', 'login ID')
+    .requiredOption('--email <address>', 'email address')
+    .requiredOption('--name <name>', '"<given> <family>"')
+    .addOption(new Option('--password <password>', 'initial password').conflicts('invite'))
+    .option('--invite', 'email a set-password invitation')
+    .option('--not-student', 'the user is not a student (cannot use the student panel)')
+    .option('--mfa', 'sign-in needs an emailed code')
+    .addOption(json())
+    .action(
+      (o: {
+        lms: string;
+        login: string;
+        email: string;
+        name: string;
+        password?: string;
+        invite?: boolean;
+        notStudent?: boolean;
+        mfa?: boolean;
+        json?: boolean;
+      }) =>
+        execute(
+          'add-user',
+          {
+            lms: o.lms,
+            login: o.login,
+            email: o.email,
+            name: o.name,
+            password: o.password,
+            invite: o.invite,
+            notStudent: o.notStudent,
+            mfa: o.mfa,
+          },
+          !!o.json,
+        ),
+    );
+
+  program
+    .command('import-users')
+    .description(
+      'import users from a CSV file (header: login,email,given_name,family_name[,employee_id,base,position,fleet,mfa]); nothing is imported if any row is bad',
+    )
+    .requiredOption('--lms <code>', 'LMS code')
+    .argument('<file>', 'CSV file')
+    .addOption(json())
+    .action(async (file: string, o: { lms: string; json?: boolean }) => {
+      let csv: string;
+      try {
+        csv = await readFile(file, 'utf8');
+      } catch (error) {
+        throw new CliExit(
+          EXIT_FAILURE,
+          `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+        );
+      }
+      await execute('import-users', { lms: o.lms, csv }, !!o.json);
+    });
+
+  program
+    .command('set-password')
+    .description(
+      "set a user's password (ends their sessions), or --invite to email a set-password link",
+    )
+    .requiredOption('--lms <code>', 'LMS code')
+    .requiredOption('--login <id>', 'login ID')
+    .addOption(new Option('--password <password>', 'the new password').conflicts('invite'))
+    .option('--invite', 'email a set-password link instead')
+    .addOption(json())
+    .action(
+      (o: { lms: string; login: string; password?: string; invite?: boolean; json?: boolean }) =>
+        execute(
+          'set-password',
+          { lms: o.lms, login: o.login, password: o.password, invite: o.invite },
+          !!o.json,
+        ),
+    );
+
+  program
+    .command('invite')
+    .description('email a user a set-password invitation')
+    .requiredOption('--lms <code>', 'LMS code')
+    .requiredOption('--login <id>', 'login ID')
+    .addOption(json())
+    .action((o: { lms: string; login: string; json?: boolean }) =>
+      execute('invite', { lms: o.lms, login: o.login }, !!o.json),
+    );
+
+  program
+    .command('list-users')
+    .description('list the users of an LMS')
+    .requiredOption('--lms <code>', 'LMS code')
+    .option('--limit <n>', 'at most this many (default 1000)', toInt('--limit'))
+    .addOption(json())
+    .action((o: { lms: string; limit?: number; json?: boolean }) =>
+      execute('list-users', { lms: o.lms, limit: o.limit }, !!o.json),
+    );
+
+  program
+    .command('list-lms')
+    .description('list the training providers')
+    .addOption(json())
+    .action((o: { json?: boolean }) => execute('list-lms', {}, !!o.json));
+
+  program
+    .command('outbox')
+    .description('print recent emails of the outbox (MFA codes, reset and invitation links)')
+    .option('--to <address>', 'only emails to this address')
+    .option('--limit <n>', 'at most this many, newest (default 20)', toInt('--limit'))
+    .addOption(json())
+    .action((o: { to?: string; limit?: number; json?: boolean }) =>
+      execute('outbox', { to: o.to, limit: o.limit }, !!o.json),
+    );
+
+  return program;
+}
+
+/** Parses argv (without node and script), runs the command, and returns the exit code. */
+export async function runCli(args: string[], connect: RunnerFactory, io: CliIo): Promise<number> {
+  const program = buildProgram(connect, io);
+  if (args.length === 0) {
+    io.err(program.helpInformation().replace(/\n$/, ''));
+    return EXIT_USAGE;
+  }
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are not errors; commander has already printed the message.
+      return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    if (error instanceof CliExit) {
+      io.err(`Error: ${error.message}`);
+      return error.exitCode;
+    }
+    if (error instanceof HttpError) {
+      io.err(`Error: ${error.message}`);
+      return error.statusCode === 400 ? EXIT_USAGE : EXIT_FAILURE;
+    }
+    io.err(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT_FAILURE;
+  }
+}

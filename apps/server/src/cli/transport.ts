@@ -1,0 +1,94 @@
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/connection.js';
+import { migrate } from '../db/migrate.js';
+import { systemClock } from '../lib/clock.js';
+import { HttpError } from '../lib/http-error.js';
+import { createMailer } from '../modules/email/mailer.js';
+import { runOperatorCommand, type OperatorDeps } from '../modules/operator/service.js';
+import { readOperatorToken, readServerInfo, type ServerInfo } from '../startup.js';
+
+/** Runs one operator command and returns its result, or throws an HttpError like the API does. */
+export type CommandRunner = (name: string, input: unknown) => Promise<unknown>;
+
+/** A runner over an open database (in-process: tests, or the CLI when no server runs). */
+export function localRunner(deps: OperatorDeps): CommandRunner {
+  return (name, input) => runOperatorCommand(deps, name, input);
+}
+
+/** A runner that sends commands to the running server's operator API with the operator token. */
+export function remoteRunner(info: ServerInfo, token: string): CommandRunner {
+  return async (name, input) => {
+    let response: Response;
+    try {
+      response = await fetch(`${info.url}/lms/operator/commands/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+    } catch (error) {
+      const reason =
+        error instanceof Error
+          ? ((error.cause as Error | undefined)?.message ?? error.message)
+          : '';
+      throw new HttpError(503, `Could not reach the running server at ${info.url} (${reason}).`);
+    }
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    if (!response.ok) {
+      throw new HttpError(
+        response.status,
+        body?.message ?? `The server answered ${response.status}.`,
+      );
+    }
+    return body;
+  };
+}
+
+/** True when a process with this id exists (signal 0 only checks). */
+export function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Picks how to run commands: through the server's operator API when DATA_DIR/server.json names a
+ * live process (PGlite lets only one process open the database), else on the database directly.
+ * The returned close() releases the database when one was opened.
+ */
+export async function connect(
+  config: Config,
+): Promise<{ run: CommandRunner; mode: 'server' | 'database'; close(): Promise<void> }> {
+  const info = await readServerInfo(config.dataDir);
+  if (info && info.pid !== process.pid && processIsAlive(info.pid)) {
+    const token = await readOperatorToken(config.dataDir);
+    if (!token) {
+      throw new HttpError(
+        500,
+        `A server is running (pid ${info.pid}) but ${config.dataDir}/operator-token is missing or unreadable.`,
+      );
+    }
+    return { run: remoteRunner(info, token), mode: 'server', close: async () => undefined };
+  }
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, maxConnections: 2 }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
+  );
+  try {
+    await migrate(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const deps: OperatorDeps = {
+    db: database.db,
+    mailer: createMailer(database.db, config),
+    config,
+    clock: systemClock,
+  };
+  return { run: localRunner(deps), mode: 'database', close: () => database.close() };
+}

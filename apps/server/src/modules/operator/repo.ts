@@ -1,0 +1,147 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { AppUserTable } from '../../db/schema.js';
+
+/** The only SQL of the operator commands. */
+
+export async function findLmsByCode(db: Db, code: string) {
+  return db
+    .selectFrom('lms')
+    .select(['lmsKey', 'lmsCode', 'lmsName', 'lmsDisplayName', 'isDefault'])
+    .where('lmsCode', '=', code)
+    .executeTakeFirst();
+}
+
+export async function listLms(db: Db) {
+  return db
+    .selectFrom('lms')
+    .leftJoin('appUser', 'appUser.lmsKey', 'lms.lmsKey')
+    .select((eb) => [
+      'lms.lmsKey',
+      'lms.lmsCode',
+      'lms.lmsName',
+      'lms.lmsDisplayName',
+      'lms.isDefault',
+      eb.fn.count<number>('appUser.userKey').as('users'),
+    ])
+    .groupBy('lms.lmsKey')
+    .orderBy('lms.lmsCode')
+    .execute();
+}
+
+/** Inserts an LMS; when it is to be the default, the previous default stops being one. */
+export async function insertLms(
+  db: Db,
+  lms: { code: string; name: string; displayName: string; isDefault: boolean },
+) {
+  return db.transaction().execute(async (trx) => {
+    const anyLms = await trx.selectFrom('lms').select('lmsKey').limit(1).executeTakeFirst();
+    // The first LMS is the default one, so requests that name no LMS reach it.
+    const isDefault = lms.isDefault || anyLms === undefined;
+    if (isDefault)
+      await trx
+        .updateTable('lms')
+        .set({ isDefault: false })
+        .where('isDefault', '=', true)
+        .execute();
+    return trx
+      .insertInto('lms')
+      .values({ lmsCode: lms.code, lmsName: lms.name, lmsDisplayName: lms.displayName, isDefault })
+      .returning(['lmsKey', 'lmsCode', 'lmsName', 'lmsDisplayName', 'isDefault'])
+      .executeTakeFirstOrThrow();
+  });
+}
+
+const userColumns = [
+  'userKey',
+  'userId',
+  'email',
+  'nameOther',
+  'nameCollated',
+  'displayName',
+  'employeeId',
+  'base',
+  'position',
+  'fleet',
+  'isStudent',
+  'mfaEnabled',
+  'inactive',
+] as const;
+
+export async function findUser(db: Db, lmsKey: number, login: string) {
+  return db
+    .selectFrom('appUser')
+    .select([...userColumns, 'passwordHash'])
+    .where('lmsKey', '=', lmsKey)
+    .where((eb) => eb(eb.fn('lower', ['userId']), '=', login.toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** The login IDs (lowercase) among `logins` that already exist in the LMS. */
+export async function existingLogins(
+  db: Db,
+  lmsKey: number,
+  logins: string[],
+): Promise<Set<string>> {
+  if (logins.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('appUser')
+    .select((eb) => eb.fn<string>('lower', ['userId']).as('login'))
+    .where('lmsKey', '=', lmsKey)
+    .where((eb) =>
+      eb(
+        eb.fn('lower', ['userId']),
+        'in',
+        logins.map((login) => login.toLowerCase()),
+      ),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.login));
+}
+
+export type NewUser = Omit<Insertable<AppUserTable>, 'lmsKey'>;
+
+/** Inserts users in one statement (all or none). */
+export async function insertUsers(db: Db, lmsKey: number, users: NewUser[]) {
+  if (users.length === 0) return [];
+  return db
+    .insertInto('appUser')
+    .values(users.map((user) => ({ ...user, lmsKey })))
+    .returning(userColumns)
+    .execute();
+}
+
+export async function listUsers(db: Db, lmsKey: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('appUser')
+      .select([...userColumns, (eb) => eb('passwordHash', 'is not', null).as('hasPassword')])
+      .where('lmsKey', '=', lmsKey)
+      .orderBy((eb) => eb.fn('lower', ['userId']))
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('appUser')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('lmsKey', '=', lmsKey)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Stores a new password, clears the lockout columns and ends every session of the user. */
+export async function setPasswordHash(db: Db, userKey: number, passwordHash: string, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('appUser')
+      .set({ passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null })
+      .where('userKey', '=', userKey)
+      .execute();
+    await trx
+      .updateTable('userSession')
+      .set({ endedAt: now })
+      .where('userKey', '=', userKey)
+      .where('endedAt', 'is', null)
+      .execute();
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { HttpError } from '../../lib/http-error.js';
+import { checkOperatorToken } from './auth.js';
+import { COMMAND_INPUTS, COMMAND_NAMES } from './schemas.js';
+import { runOperatorCommand } from './service.js';
+
+/**
+ * The operator API, /lms/operator/commands/{name}: the CLI's commands for a running server.
+ * Only the operator token (Authorization: Bearer, DATA_DIR/operator-token) opens it; sessions and
+ * cookies are never looked at. Without a token configured, no route exists (404).
+ */
+export async function operatorRoutes(app: FastifyInstance): Promise<void> {
+  const token = app.deps.operatorToken;
+  if (!token) return;
+
+  // The schemas document the API; the service validates every input itself (same checks and
+  // messages as the CLI's own-database path), so Fastify neither coerces nor strips anything here.
+  app.setValidatorCompiler(() => (value) => ({ value }));
+
+  const authorise = async (request: FastifyRequest) => {
+    await checkOperatorToken(app.deps, token, request.headers.authorization, request.ip);
+  };
+
+  for (const name of COMMAND_NAMES) {
+    app.post(
+      `/commands/${name}`,
+      {
+        schema: {
+          summary: `Operator command ${name} (same as \`npm run waypoint -- ${name}\`)`,
+          tags: ['operator'],
+          headers: Type.Object({ authorization: Type.Optional(Type.String()) }),
+          body: COMMAND_INPUTS[name],
+        },
+        // The token is checked before the body is validated, so a caller without it learns nothing.
+        preValidation: authorise,
+      },
+      async (request) => runOperatorCommand(app.deps, name, request.body),
+    );
+  }
+  // Unknown command names with a valid token get a clear 404; without one, 401 like the rest.
+  app.post('/commands/:name', { preValidation: authorise }, async (request) => {
+    const { name } = request.params as { name: string };
+    throw new HttpError(404, `Unknown operator command '${name}'.`);
+  });
+}

@@ -1,0 +1,93 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/**
+ * The input of every operator command (the CLI's options; the operator API's JSON bodies). Shapes
+ * only: the rules (formats, lengths, existence) are checked by the service with readable messages.
+ */
+const strict = { additionalProperties: false } as const;
+const Text = Type.String({ maxLength: 2000 });
+
+export const CreateLmsInput = Type.Object(
+  {
+    code: Text,
+    name: Text,
+    displayName: Type.Optional(Text),
+    default: Type.Optional(Type.Boolean()),
+  },
+  strict,
+);
+
+export const AddUserInput = Type.Object(
+  {
+    lms: Text,
+    login: Text,
+    email: Text,
+    name: Text,
+    password: Type.Optional(Type.String({ maxLength: 1024 })),
+    invite: Type.Optional(Type.Boolean()),
+    notStudent: Type.Optional(Type.Boolean()),
+    mfa: Type.Optional(Type.Boolean()),
+  },
+  strict,
+);
+
+export const ImportUsersInput = Type.Object(
+  {
+    lms: Text,
+    /** The CSV file's content (the CLI reads the file; the API receives the text). */
+    csv: Type.String({ maxLength: 900_000 }),
+  },
+  strict,
+);
+
+export const SetPasswordInput = Type.Object(
+  {
+    lms: Text,
+    login: Text,
+    password: Type.Optional(Type.String({ maxLength: 1024 })),
+    invite: Type.Optional(Type.Boolean()),
+  },
+  strict,
+);
+
+export const InviteInput = Type.Object({ lms: Text, login: Text }, strict);
+
+export const ListUsersInput = Type.Object(
+  { lms: Text, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) },
+  strict,
+);
+
+export const ListLmsInput = Type.Object({}, strict);
+
+export const OutboxInput = Type.Object(
+  {
+    to: Type.Optional(Text),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  strict,
+);
+
+export type CreateLmsInput = Static<typeof CreateLmsInput>;
+export type AddUserInput = Static<typeof AddUserInput>;
+export type ImportUsersInput = Static<typeof ImportUsersInput>;
+export type SetPasswordInput = Static<typeof SetPasswordInput>;
+export type InviteInput = Static<typeof InviteInput>;
+export type ListUsersInput = Static<typeof ListUsersInput>;
+export type ListLmsInput = Static<typeof ListLmsInput>;
+export type OutboxInput = Static<typeof OutboxInput>;
+
+/** The commands, by the name used on the command line and in /lms/operator/commands/{name}. */
+export const COMMAND_INPUTS = {
+  'create-lms': CreateLmsInput,
+  'add-user': AddUserInput,
+  'import-users': ImportUsersInput,
+  'set-password': SetPasswordInput,
+  invite: InviteInput,
+  'list-users': ListUsersInput,
+  'list-lms': ListLmsInput,
+  outbox: OutboxInput,
+} satisfies Record<string, TSchema>;
+
+export type CommandName = keyof typeof COMMAND_INPUTS;
+
+export const COMMAND_NAMES = Object.keys(COMMAND_INPUTS) as CommandName[];

@@ -1,0 +1,283 @@
+import { Value } from 'typebox/value';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { hashPassword } from '../../lib/password.js';
+import { checkPasswordRules } from '../../lib/password-rules.js';
+import { listOutbox } from '../email/repo.js';
+import { parseUserCsv } from './csv.js';
+import { clearLoginLockout, sendInvitation } from './account.js';
+import { presentLms, presentUser } from './presenter.js';
+import * as repo from './repo.js';
+import {
+  COMMAND_INPUTS,
+  type AddUserInput,
+  type CommandName,
+  type CreateLmsInput,
+  type ImportUsersInput,
+  type InviteInput,
+  type ListUsersInput,
+  type OutboxInput,
+  type SetPasswordInput,
+} from './schemas.js';
+import { checkEmail, checkLmsCode, checkLogin, checkText, splitName } from './validation.js';
+
+/** What the operator commands need; the CLI (own database) and the operator API pass the same. */
+export interface OperatorDeps {
+  db: Db;
+  mailer: Mailer;
+  /** publicUrl makes the links in invitation emails. */
+  config: Config;
+  clock: Clock;
+}
+
+// 400: bad input (the CLI exits 2, a usage error); 404/409/422: the command failed (exit 1).
+const badInput = (message: string) => new HttpError(400, message);
+const failIf = (problems: (string | null)[]) => {
+  const found = problems.filter((problem): problem is string => problem !== null);
+  if (found.length > 0) throw badInput(found.join('\n'));
+};
+
+/** Runs an insert; a unique-key clash (another operator was quicker) becomes a clear 409. */
+async function uniquely<T>(insert: Promise<T>, message: string): Promise<T> {
+  try {
+    return await insert;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '23505') throw new HttpError(409, message);
+    throw error;
+  }
+}
+
+async function lmsByCode(deps: OperatorDeps, code: string) {
+  const lms = await repo.findLmsByCode(deps.db, code);
+  if (!lms) throw new HttpError(404, `No LMS with code '${code}' (see list-lms).`);
+  return lms;
+}
+
+async function userByLogin(deps: OperatorDeps, lmsCode: string, login: string) {
+  const lms = await lmsByCode(deps, lmsCode);
+  const user = await repo.findUser(deps.db, lms.lmsKey, login);
+  if (!user) throw new HttpError(404, `No user '${login}' in LMS '${lmsCode}'.`);
+  return { lms, user };
+}
+
+async function checkedPasswordHash(password: string, user: { userId: string; email: string }) {
+  const problems = await checkPasswordRules(password, { ...user, currentHash: null });
+  if (problems.length > 0) throw badInput(problems.join('\n'));
+  return hashPassword(password);
+}
+
+/** create-lms: a new training provider (the first one, or with --default, is the default LMS). */
+export async function createLms(deps: OperatorDeps, input: CreateLmsInput) {
+  const name = input.name.trim();
+  const displayName = (input.displayName ?? input.name).trim();
+  failIf([
+    checkLmsCode(input.code),
+    checkText('name', name),
+    checkText('display name', displayName),
+  ]);
+  if (await repo.findLmsByCode(deps.db, input.code)) {
+    throw new HttpError(409, `An LMS with code '${input.code}' already exists.`);
+  }
+  const lms = await uniquely(
+    repo.insertLms(deps.db, {
+      code: input.code,
+      name,
+      displayName,
+      isDefault: input.default ?? false,
+    }),
+    `An LMS with code '${input.code}' already exists.`,
+  );
+  return { lms: presentLms(lms) };
+}
+
+/** add-user: one user, with a password, an emailed set-password invitation, or neither. */
+export async function addUser(deps: OperatorDeps, input: AddUserInput) {
+  const name = splitName(input.name);
+  failIf([
+    checkLogin(input.login),
+    checkEmail(input.email),
+    name ? checkText('name', input.name) : `name '${input.name}' must be "<given> <family>"`,
+    input.password !== undefined && input.invite
+      ? 'give either a password or --invite, not both'
+      : null,
+  ]);
+  const lms = await lmsByCode(deps, input.lms);
+  if (await repo.findUser(deps.db, lms.lmsKey, input.login)) {
+    throw new HttpError(409, `User '${input.login}' already exists in LMS '${input.lms}'.`);
+  }
+  const passwordHash =
+    input.password === undefined
+      ? null
+      : await checkedPasswordHash(input.password, { userId: input.login, email: input.email });
+  const now = deps.clock.now();
+  const [user] = await uniquely(
+    repo.insertUsers(deps.db, lms.lmsKey, [
+      {
+        userId: input.login,
+        email: input.email,
+        nameOther: name!.given,
+        nameCollated: name!.family,
+        displayName: `${name!.given} ${name!.family}`,
+        isStudent: !(input.notStudent ?? false),
+        mfaEnabled: input.mfa ?? false,
+        passwordHash,
+        passwordChangedAt: passwordHash ? now : null,
+      },
+    ]),
+    `User '${input.login}' already exists in LMS '${input.lms}'.`,
+  );
+  if (input.invite) await sendInvitation(deps, user!.userKey);
+  return { user: presentUser(user!, passwordHash !== null), invited: input.invite ?? false };
+}
+
+/** import-users: every row is checked first; one bad row and nothing is imported. */
+export async function importUsers(deps: OperatorDeps, input: ImportUsersInput) {
+  const lms = await lmsByCode(deps, input.lms);
+  const parsed = parseUserCsv(input.csv);
+  const problems = [...parsed.problems];
+  if (parsed.users.length > 0) {
+    const taken = await repo.existingLogins(
+      deps.db,
+      lms.lmsKey,
+      parsed.users.map((user) => user.login),
+    );
+    for (const user of parsed.users) {
+      if (taken.has(user.login.toLowerCase())) {
+        problems.push(
+          `line ${user.line}: user '${user.login}' already exists in LMS '${input.lms}'`,
+        );
+      }
+    }
+  }
+  if (problems.length > 0) {
+    sortByLine(problems);
+    const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+    throw new HttpError(422, `${count} in the file; nothing was imported:\n${problems.join('\n')}`);
+  }
+  const rows = await uniquely(
+    repo.insertUsers(
+      deps.db,
+      lms.lmsKey,
+      parsed.users.map((user) => ({
+        userId: user.login,
+        email: user.email,
+        nameOther: user.givenName,
+        nameCollated: user.familyName,
+        displayName: `${user.givenName} ${user.familyName}`,
+        employeeId: user.employeeId,
+        base: user.base,
+        position: user.position,
+        fleet: user.fleet,
+        mfaEnabled: user.mfa,
+      })),
+    ),
+    `A user in the file was added to LMS '${input.lms}' meanwhile; nothing was imported.`,
+  );
+  return { imported: rows.length, users: rows.map((row) => presentUser(row, false)) };
+}
+
+// Problems read "line N: ..."; list them in file order whichever check found them.
+function sortByLine(problems: string[]): void {
+  const lineOf = (problem: string) => Number(/^line (\d+):/.exec(problem)?.[1] ?? 0);
+  problems.sort((a, b) => lineOf(a) - lineOf(b));
+}
+
+/** set-password: a new password (ends the user's sessions, lifts a lockout), or --invite to email a link. */
+export async function setPassword(deps: OperatorDeps, input: SetPasswordInput) {
+  failIf([
+    input.password === undefined && !input.invite
+      ? 'give a password (--password) or --invite'
+      : null,
+    input.password !== undefined && input.invite
+      ? 'give either a password or --invite, not both'
+      : null,
+  ]);
+  const { lms, user } = await userByLogin(deps, input.lms, input.login);
+  if (input.invite) {
+    await sendInvitation(deps, user.userKey);
+    return { login: user.userId, passwordSet: false, invited: true, email: user.email };
+  }
+  const passwordHash = await checkedPasswordHash(input.password!, user);
+  await repo.setPasswordHash(deps.db, user.userKey, passwordHash, deps.clock.now());
+  await clearLoginLockout(deps, lms.lmsKey, user.userId);
+  return { login: user.userId, passwordSet: true, invited: false, email: user.email };
+}
+
+/** invite: emails the user a set-password link. */
+export async function invite(deps: OperatorDeps, input: InviteInput) {
+  const { user } = await userByLogin(deps, input.lms, input.login);
+  await sendInvitation(deps, user.userKey);
+  return { login: user.userId, invited: true, email: user.email };
+}
+
+/** list-users: the users of one LMS, by login ID. */
+export async function listUsers(deps: OperatorDeps, input: ListUsersInput) {
+  const lms = await lmsByCode(deps, input.lms);
+  const { rows, total } = await repo.listUsers(deps.db, lms.lmsKey, input.limit ?? 1000);
+  return {
+    lms: lms.lmsCode,
+    total,
+    users: rows.map((row) => presentUser(row, Boolean(row.hasPassword))),
+  };
+}
+
+/** list-lms: every training provider with its user count. */
+export async function listLms(deps: OperatorDeps) {
+  const rows = await repo.listLms(deps.db);
+  return { lms: rows.map((row) => ({ ...presentLms(row), users: Number(row.users) })) };
+}
+
+/** outbox: the most recent emails (oldest first), optionally to one address. */
+export async function outbox(deps: OperatorDeps, input: OutboxInput) {
+  const rows = await listOutbox(deps.db, input.to?.trim() || null, input.limit ?? 20);
+  return {
+    emails: rows.map((row) => ({
+      emailKey: row.emailKey,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      createdAt: new Date(row.createdAt).toISOString(),
+      sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
+    })),
+  };
+}
+
+const handlers: { [Name in CommandName]: (deps: OperatorDeps, input: never) => Promise<unknown> } =
+  {
+    'create-lms': createLms,
+    'add-user': addUser,
+    'import-users': importUsers,
+    'set-password': setPassword,
+    invite,
+    'list-users': listUsers,
+    'list-lms': listLms,
+    outbox,
+  };
+
+/** True when `name` is an operator command. */
+export function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMAND_INPUTS, name);
+}
+
+/**
+ * Runs one operator command by name with an input of unknown shape: the single entry point of the
+ * CLI (own database) and the operator API, so both give the same results and the same errors.
+ */
+export async function runOperatorCommand(
+  deps: OperatorDeps,
+  name: string,
+  input: unknown,
+): Promise<unknown> {
+  if (!isCommandName(name)) throw new HttpError(404, `Unknown operator command '${name}'.`);
+  const schema = COMMAND_INPUTS[name];
+  if (!Value.Check(schema, input)) {
+    const problems = [...Value.Errors(schema, input)]
+      .filter((error) => error.keyword !== 'boolean')
+      .map((error) => `${error.instancePath.slice(1) || 'input'} ${error.message}`);
+    throw badInput(`Invalid input for ${name}: ${problems.join('; ')}`);
+  }
+  return handlers[name](deps, input as never);
+}
