@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { registerPlatform } from './platform/index.js';
 import { registerModules } from './modules/index.js';
 import { registerWebApp } from './platform/web-app.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 
 /** Everything the app needs from outside; tests pass their own (fresh database, outbox mailer, fake clock). */
 export interface AppDeps {
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerPlatform(app);
   await app.register(registerModules, { prefix: '/lms' });
+  await app.register(ssoRoutes);
   await registerWebApp(app);
   return app;
 }

@@ -3,6 +3,8 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerErrorHandling } from './errors.js';
+import { registerJsonBody } from './json-body.js';
+import { registerSessions } from './session.js';
 
 /** Cross-cutting plumbing every route relies on: cookies, form bodies, security headers, errors. */
 export async function registerPlatform(app: FastifyInstance): Promise<void> {
@@ -11,4 +13,6 @@ export async function registerPlatform(app: FastifyInstance): Promise<void> {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   registerSecurityHeaders(app);
   registerErrorHandling(app);
+  registerJsonBody(app);
+  registerSessions(app);
 }

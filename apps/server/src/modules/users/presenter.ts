@@ -1,0 +1,133 @@
+import type { UserRow } from './repo.js';
+
+/** User details of spec §3, as Login, the session check and MFA answer them. */
+export interface UserDetails {
+  lmsKey: number;
+  userType: number;
+  employeeID: string;
+  base: string;
+  position: string;
+  fleet: string;
+  restrictionGroup: string;
+  userKey: number;
+  userID: string;
+  email: string;
+  nameCollated: string;
+  nameOther: string;
+  displayName: string;
+  sessionID: string;
+  mfaID: string | null;
+  rememberDeviceTime: number | null;
+  phone: string;
+  inactive: number;
+  isStudent: boolean;
+}
+
+/** A user row as spec §3 User details, with the session id the client is to use. */
+export function presentUserDetails(user: UserRow, sessionID: string): UserDetails {
+  return {
+    lmsKey: user.lmsKey,
+    userType: user.userType,
+    employeeID: user.employeeId,
+    base: user.base,
+    position: user.position,
+    fleet: user.fleet,
+    restrictionGroup: user.restrictionGroup,
+    userKey: user.userKey,
+    userID: user.userId,
+    email: user.email,
+    nameCollated: user.nameCollated,
+    nameOther: user.nameOther,
+    displayName: user.displayName,
+    sessionID,
+    mfaID: null,
+    rememberDeviceTime: null,
+    phone: user.phone,
+    inactive: user.inactive,
+    isStudent: user.isStudent,
+  };
+}
+
+/**
+ * The login answer while an MFA code is still needed: the MFA marker, the challenge id and the
+ * remember time. Nothing about the user goes out before the second factor.
+ */
+export function presentMfaPending(
+  lmsKey: number,
+  marker: string,
+  mfaID: string,
+  rememberDeviceTime: number,
+): UserDetails {
+  return {
+    lmsKey,
+    userType: 0,
+    employeeID: '',
+    base: '',
+    position: '',
+    fleet: '',
+    restrictionGroup: '',
+    userKey: 0,
+    userID: '',
+    email: '',
+    nameCollated: '',
+    nameOther: '',
+    displayName: '',
+    sessionID: marker,
+    mfaID,
+    rememberDeviceTime,
+    phone: '',
+    inactive: 0,
+    isStudent: false,
+  };
+}
+
+const ADMIN_FLAGS = [
+  'assignCurriculum',
+  'modifyCurriculum',
+  'modifyAggregation',
+  'modifyLeaf',
+  'modifyTrack',
+  'modifyClass',
+  ...['Student', 'SubPeer', 'Peer', 'LMS'].flatMap((who) =>
+    ['view', 'modify', 'create', 'delete'].map((verb) => `${verb}${who}`),
+  ),
+  'modifyStudentProgress',
+  'viewReport',
+  'editExams',
+  'resetPasswordSubPeers',
+  'resetPasswordPeers',
+  'createExamModules',
+  'manageMobile',
+  'resetMobileDevice',
+  'viewComments',
+] as const;
+
+/** Every permission flag of spec §3 besides isAdmin and isStudent (all false in the student panel). */
+export const PERMISSION_FLAGS: readonly string[] = ADMIN_FLAGS;
+
+/** Spec §3 Permissions as sent. */
+export interface PermissionsOut {
+  name: string;
+  lmsKey: number;
+  userType: number;
+  restrictionGroups: string[];
+  peerLevel: number;
+  isAdmin: boolean;
+  isStudent: boolean;
+  [flag: string]: string | number | boolean | string[];
+}
+
+/** Spec §3 Permissions: the student panel grants no admin flag; isStudent and userType are the user's. */
+export function presentPermissions(user: UserRow): PermissionsOut {
+  const flags = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, false]));
+  return {
+    name: user.displayName || `${user.nameOther} ${user.nameCollated}`.trim() || user.userId,
+    lmsKey: user.lmsKey,
+    userType: user.userType,
+    restrictionGroups: user.restrictionGroup === '' ? [] : [user.restrictionGroup],
+    peerLevel: 0,
+    isAdmin: false,
+    isStudent: user.isStudent,
+    ...flags,
+  };
+}

@@ -1,0 +1,134 @@
+import type { Db } from '../db/connection.js';
+
+/** SQL for sessions, the shared server secrets and LMS resolution (platform/session.ts, lms-resolver.ts). */
+
+export interface NewSessionRow {
+  sessionHash: string;
+  userKey: number;
+  lmsKey: number;
+  bindingHash: string | null;
+  now: Date;
+  expiresAt: Date;
+  clientAddress: string;
+  userAgent: string;
+}
+
+/** Stores a new session (only the hash of its id). */
+export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
+  await db
+    .insertInto('userSession')
+    .values({
+      sessionHash: row.sessionHash,
+      userKey: row.userKey,
+      lmsKey: row.lmsKey,
+      bindingHash: row.bindingHash,
+      createdAt: row.now,
+      lastSeenAt: row.now,
+      expiresAt: row.expiresAt,
+      clientAddress: row.clientAddress.slice(0, 100),
+      userAgent: row.userAgent.slice(0, 500),
+    })
+    .execute();
+}
+
+/** A session that has not been ended or passed its absolute expiry, with what the guards need of its user. */
+export async function findOpenSession(db: Db, sessionHash: string, now: Date) {
+  return db
+    .selectFrom('userSession')
+    .innerJoin('appUser', 'appUser.userKey', 'userSession.userKey')
+    .select([
+      'userSession.sessionHash',
+      'userSession.userKey',
+      'userSession.lmsKey',
+      'userSession.bindingHash',
+      'userSession.lastSeenAt',
+      'appUser.isStudent',
+      'appUser.userType',
+      'appUser.inactive',
+    ])
+    .where('userSession.sessionHash', '=', sessionHash)
+    .where('userSession.endedAt', 'is', null)
+    .where('userSession.expiresAt', '>', now)
+    .executeTakeFirst();
+}
+
+/** Moves last_seen_at forward (the idle timeout counts from it). */
+export async function touchSession(db: Db, sessionHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable('userSession')
+    .set({ lastSeenAt: now })
+    .where('sessionHash', '=', sessionHash)
+    .where('lastSeenAt', '<', now)
+    .execute();
+}
+
+/** Ends one session. */
+export async function endSessionRow(db: Db, sessionHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable('userSession')
+    .set({ endedAt: now })
+    .where('sessionHash', '=', sessionHash)
+    .where('endedAt', 'is', null)
+    .execute();
+}
+
+/** Ends every open session of a user, except one when given. */
+export async function endUserSessionRows(
+  db: Db,
+  userKey: number,
+  now: Date,
+  exceptHash: string | null,
+): Promise<void> {
+  let query = db
+    .updateTable('userSession')
+    .set({ endedAt: now })
+    .where('userKey', '=', userKey)
+    .where('endedAt', 'is', null);
+  if (exceptHash) query = query.where('sessionHash', '!=', exceptHash);
+  await query.execute();
+}
+
+/** The named server secret, made (once, by whichever instance is first) when missing. */
+export async function readOrCreateSecret(db: Db, name: string, fresh: string): Promise<string> {
+  await db
+    .insertInto('serverSecret')
+    .values({ name, value: fresh })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('serverSecret')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** The LMS with this code (codes are lowercase). */
+export async function findLmsByCode(db: Db, code: string) {
+  return db
+    .selectFrom('lms')
+    .selectAll()
+    .where('lmsCode', '=', code.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The LMS that lists this host name, else the default LMS (host matches win). */
+export async function findLmsByHostOrDefault(db: Db, hostName: string) {
+  return db
+    .selectFrom('lms')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb(eb.val(hostName.toLowerCase()), '=', eb.fn.any('hostNames')),
+        eb('isDefault', '=', true),
+      ]),
+    )
+    .orderBy('isDefault', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** One LMS by key. */
+export async function findLmsByKey(db: Db, lmsKey: number) {
+  return db.selectFrom('lms').selectAll().where('lmsKey', '=', lmsKey).executeTakeFirst();
+}
