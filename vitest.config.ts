@@ -12,6 +12,7 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
     include: ['apps/server/src/**/*.test.ts'],
     environment: 'node',
     env: { WAYPOINT_TEST_DB: database },
+    ...(database === 'pglite' ? { globalSetup: ['apps/server/src/test/global-setup.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -20,7 +21,13 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       {

@@ -12,11 +12,13 @@ export interface DatabaseHandle {
   /** 'pglite' for the embedded database, 'postgres' for a PostgreSQL server. */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's files as a tarball (PGlite only): tests start from a migrated copy. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  | { kind: 'pglite'; dataDir: string | null };
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob };
 
 // int8 (20) and numeric (1700) arrive as strings; every value Waypoint keeps in them
 // (durations in ms, scores) is far inside the exact range of a double.
@@ -44,9 +46,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.template ? { loadDataDir: target.template } : {}),
     parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
   // Kysely's destroy closes the PGlite instance, which flushes and shuts Postgres down cleanly.
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    dumpDataDir: async () => client.dumpDataDir('none'),
+  };
 }

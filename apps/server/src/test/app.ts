@@ -20,7 +20,9 @@ export interface TestApp {
 }
 
 /** Builds the whole app on a fresh database (PGlite, or PostgreSQL in that project) and listens. */
-export async function createTestApp(options: { config?: Partial<Config>; operatorToken?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<Config>; operatorToken?: string } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'off' }), ...options.config };
   const clock = new TestClock();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
+import { readPgliteTemplate } from './pglite-template.js';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (in the vitest project that
@@ -10,7 +11,13 @@ import { migrate } from '../db/migrate.js';
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl) {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const template = readPgliteTemplate();
+    const handle = await openDatabase({
+      kind: 'pglite',
+      dataDir: null,
+      ...(template ? { template } : {}),
+    });
+    // Migrating is a no-op on the template, and creates the schema without one.
     await migrate(handle.db);
     return handle;
   }

@@ -10,7 +10,9 @@ export const TEST_PASSWORD = 'Test-password-1';
 // scrypt at full strength takes a noticeable moment; hash the default password once per process.
 let defaultHash: Promise<string> | null = null;
 const hashFor = (password: string) =>
-  password === TEST_PASSWORD ? (defaultHash ??= hashPassword(TEST_PASSWORD)) : hashPassword(password);
+  password === TEST_PASSWORD
+    ? (defaultHash ??= hashPassword(TEST_PASSWORD))
+    : hashPassword(password);
 
 const unique = () => randomBytes(4).toString('hex');
 
