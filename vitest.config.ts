@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import os from 'node:os';
 import path from 'node:path';
 
 const domainSource = path.resolve(import.meta.dirname, 'packages/domain/src/index.ts');
@@ -20,6 +21,9 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Server tests spend much of their time waiting on scrypt and the database, not on this
+    // process: run at least two files at once even on a two-core machine.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {

@@ -8,7 +8,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply
         .status(500)
-        .send({ statusCode: 500, error: 'Internal Server Error', message: 'An internal error occurred.' });
+        .send({
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'An internal error occurred.',
+        });
     }
     if (error.validation) {
       return reply.status(400).send({

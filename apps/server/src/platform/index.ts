@@ -5,8 +5,9 @@ import { registerSecurityHeaders } from './security-headers.js';
 import { registerErrorHandling } from './errors.js';
 import { registerJsonBody } from './json-body.js';
 import { registerSessions } from './session.js';
+import { registerOpenApi } from './openapi.js';
 
-/** Cross-cutting plumbing every route relies on: cookies, form bodies, security headers, errors. */
+/** Cross-cutting plumbing every route relies on: cookies, form bodies, security headers, errors, sessions, OpenAPI. */
 export async function registerPlatform(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   // Launch and library-launch are classic form posts (spec §7).
@@ -15,4 +16,5 @@ export async function registerPlatform(app: FastifyInstance): Promise<void> {
   registerErrorHandling(app);
   registerJsonBody(app);
   registerSessions(app);
+  await registerOpenApi(app);
 }

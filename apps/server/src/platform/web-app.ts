@@ -11,21 +11,22 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const root = app.deps.config.webDir;
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
-  if (!built) app.log.warn(`The web app is not built (${indexFile} is missing); only the API is served.`);
+  if (!built)
+    app.log.warn(`The web app is not built (${indexFile} is missing); only the API is served.`);
   else
     await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      res.setHeader(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
-    },
-  });
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (!built || request.method !== 'GET' || url.startsWith('/lms/') || path.extname(url) !== '') {

@@ -31,3 +31,21 @@ describe('GET /lms/now', () => {
     expect(((await response.json()) as { message: string }).message).toContain('No route');
   });
 });
+
+describe('GET /lms/api/openapi.json', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('documents the routes from their schemas', async () => {
+    const response = await fetch(`${t.baseUrl}/lms/api/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/lms/api/Login', '/lms/now', '/lms/api/permissions']),
+    );
+  });
+});
