@@ -7,14 +7,23 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -33,7 +42,8 @@ export default tseslint.config(
               target: './apps/web/src/features/*',
               from: './apps/web/src/features',
               except: ['./*'],
-              message: 'A feature never imports another feature; move shared code to components/ or api/.',
+              message:
+                'A feature never imports another feature; move shared code to components/ or api/.',
             },
             {
               target: ['./apps/web/src/components', './apps/web/src/api', './apps/web/src/lib'],
@@ -51,7 +61,11 @@ export default tseslint.config(
       // A route never touches the database; it calls its service.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/db/*', 'kysely'], message: 'Routes call services, never the database.' }] },
+        {
+          patterns: [
+            { group: ['**/db/*', 'kysely'], message: 'Routes call services, never the database.' },
+          ],
+        },
       ],
     },
   },

@@ -4,7 +4,12 @@ import path from 'node:path';
 
 // One server on a throwaway data folder, seeded with the demo training provider.
 const port = Number(process.env.E2E_PORT || 8191);
-const dataDir = path.join(os.tmpdir(), `waypoint-e2e-${process.pid}`);
+// Set once in the runner and inherited by the workers, so the operator CLI the specs call (outbox,
+// add-user) reaches the same server (e2e/support/cli.ts).
+const dataDir = (process.env.WAYPOINT_E2E_DATA_DIR ??= path.join(
+  os.tmpdir(),
+  `waypoint-e2e-${process.pid}`,
+));
 
 export default defineConfig({
   testDir: '.',
@@ -13,7 +18,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
-  timeout: 60_000,
+  // Each journey creates its own user through the operator CLI, which takes a few seconds.
+  timeout: 120_000,
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {

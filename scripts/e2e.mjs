@@ -14,8 +14,17 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 const run = (command, args) => {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 run('npm', ['run', 'build']);
-run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)]);
+run('npx', [
+  'playwright',
+  'test',
+  '--config',
+  'e2e/playwright.config.ts',
+  ...process.argv.slice(2),
+]);

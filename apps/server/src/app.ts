@@ -32,7 +32,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       full.config.logLevel === 'silent'
         ? false
-        : { level: full.config.logLevel, redact: ['req.headers.password', 'req.headers.sessionid'] },
+        : {
+            level: full.config.logLevel,
+            redact: ['req.headers.password', 'req.headers.sessionid'],
+          },
     trustProxy: full.config.trustProxy,
     // Path parameters are keys and encoded values; anything longer is refused before routing.
     routerOptions: { maxParamLength: 500 },

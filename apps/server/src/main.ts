@@ -25,7 +25,12 @@ async function main(): Promise<void> {
   await migrate(database.db);
   const mailer = createMailer(database.db, config);
   const startup = await startupTasks(database.db, config);
-  const app = await buildApp({ db: database.db, config, mailer, operatorToken: startup.operatorToken });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    mailer,
+    operatorToken: startup.operatorToken,
+  });
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -6,7 +6,11 @@ import type { ColumnType, Generated } from 'kysely';
  */
 type Default<T> = ColumnType<T, T | undefined, T>;
 type Instant = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableInstant = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableInstant = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 /** numeric columns come back as strings from both drivers; db/connection parses them to numbers. */
 type Num = Default<number>;
 

@@ -1,4 +1,9 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 
 // OWASP ASVS 5.0 minimum for scrypt: N=2^17, r=8, p=1, with a 16-byte random salt.
 const COST_LOG2 = 17;
@@ -49,7 +54,12 @@ export async function verifyPassword(password: string, stored: string | null): P
     return false;
   }
   const [, costLog2, blockSize, parallelism, saltB64, keyB64] = parts as [
-    string, string, string, string, string, string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
   ];
   const expected = Buffer.from(keyB64, 'base64');
   const N = 2 ** Number(costLog2);

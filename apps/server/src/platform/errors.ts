@@ -6,13 +6,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(500)
-        .send({
-          statusCode: 500,
-          error: 'Internal Server Error',
-          message: 'An internal error occurred.',
-        });
+      return reply.status(500).send({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'An internal error occurred.',
+      });
     }
     if (error.validation) {
       return reply.status(400).send({

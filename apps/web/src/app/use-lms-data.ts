@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { getLmsInfo, getStudentInfo } from '../api/public-info';
+import {
+  DEFAULT_SUPPORT_INFO,
+  FALLBACK_LMS_NAME,
+  getState,
+  lmsDisplayName,
+  setState,
+  takeAvoidUnnecessaryLoads,
+} from '../lib/store';
+import { useAppState } from '../lib/use-app-state';
+
+/** Loads the LMS and support data into the store (spec §4 step 7, §7). */
+export async function loadLmsData(): Promise<void> {
+  setState({ lmsInfoStatus: 'loading' });
+  const [lms, support] = await Promise.allSettled([getLmsInfo(), getStudentInfo()]);
+  if (lms.status === 'fulfilled' && lms.value.successfulApiCall) {
+    setState({ lmsInfo: lms.value.responseBody, lmsInfoStatus: 'loaded' });
+  } else {
+    setState({ lmsInfo: null, lmsInfoStatus: 'failed' });
+  }
+  // Support info is applied on status 200-399 only (spec §7).
+  if (support.status === 'fulfilled' && support.value.successfulApiCall) {
+    setState({ supportInfo: { ...DEFAULT_SUPPORT_INFO, ...support.value.responseBody } });
+  }
+}
+
+/**
+ * Shell entry (spec §4 step 7): LMS data loads unless avoidUnnecessaryLoads was set (it is then
+ * reset); applies the LMS theme stylesheet and the page title.
+ */
+export function useLmsData(): void {
+  useEffect(() => {
+    const skip = takeAvoidUnnecessaryLoads();
+    // After a full page load the memory is empty, so the flag alone cannot skip the load.
+    if (skip && getState().lmsInfoStatus === 'loaded') return;
+    if (getState().lmsInfoStatus === 'loading') return;
+    void loadLmsData();
+  }, []);
+
+  const themeURL = useAppState((state) => state.lmsInfo?.themeURL ?? '');
+  useEffect(() => {
+    const id = 'lms-theme';
+    document.getElementById(id)?.remove();
+    if (!themeURL) return;
+    const link = document.createElement('link');
+    link.id = id;
+    link.rel = 'stylesheet';
+    link.href = themeURL;
+    document.head.appendChild(link);
+  }, [themeURL]);
+
+  const status = useAppState((state) => state.lmsInfoStatus);
+  const name = useAppState(lmsDisplayName);
+  useEffect(() => {
+    if (status === 'failed') document.title = FALLBACK_LMS_NAME;
+    else if (status === 'loaded' && name) document.title = name;
+  }, [status, name]);
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { ping } from '../api/public-info';
+import { useAppState } from '../lib/use-app-state';
+
+/** How often the signed-in panel pings the server. */
+export const PING_INTERVAL_MS = 60_000;
+
+/** The periodic ping of spec §4 step 8: runs while a session exists; a failing ping stops it. */
+export function usePing(): void {
+  const sessionId = useAppState((state) => state.sessionId);
+  useEffect(() => {
+    if (!sessionId) return;
+    const timer = window.setInterval(() => {
+      ping()
+        .then((result) => {
+          if (!result.successfulApiCall) window.clearInterval(timer);
+        })
+        .catch(() => window.clearInterval(timer));
+    }, PING_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [sessionId]);
+}

@@ -1,0 +1,8 @@
+/** The certificate page (spec §2); the screen itself comes with a later issue. */
+export function CertificatePage() {
+  return (
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading">Certificate</h1>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import {
+  course,
+  curriculum,
+  lesson,
+  PREREQUISITE_TYPES,
+  topic,
+} from '../../test/curricula-factories';
+import {
+  buildCurriculumView,
+  curriculumDueText,
+  requires100,
+  type ModelContext,
+} from './course-details-model';
+
+const NOW = new Date(2026, 10, 22, 12).getTime();
+const context: ModelContext = {
+  nowMs: NOW,
+  drafts: false,
+  prerequisiteTypes: PREREQUISITE_TYPES,
+  flaggedLeafAssignments: [],
+  enforceCurriculumPrerequisitesToggle: 1,
+  allowExpiredAssignmentsToBeCompleted: 0,
+};
+
+const done = () => lesson({ elementCompletion: 1, elementAttempts: 1 });
+
+describe('course details model (§2 Course details, §4)', () => {
+  it("'Unlocks after completing: {previous course}' plus ' and Previous' for all-previous", () => {
+    const c = curriculum(
+      'C',
+      [
+        course('First', [topic('T', [lesson()])]),
+        course('Second', [topic('T', [lesson()])], { elementPrerequisite: 1 }),
+        course('Third', [topic('T', [lesson()])], { elementPrerequisite: 2 }),
+      ],
+      { now: NOW },
+    );
+    const view = buildCurriculumView(c, 0, context);
+    expect(view.courses.map((x) => x.lockMessage)).toEqual([
+      null,
+      'Unlocks after completing: First',
+      'Unlocks after completing: Second and Previous',
+    ]);
+    expect(view.courses[1]!.previousCourseId).toBe(view.courses[0]!.id);
+    expect(view.courses[1]!.topics[0]!.lessons[0]!.launchable).toBe(false);
+  });
+
+  it('ignores course prerequisites for drafts and when the LMS toggle is 0 or less', () => {
+    const c = curriculum(
+      'C',
+      [
+        course('First', [topic('T', [lesson()])]),
+        course('Second', [topic('T', [lesson()])], { elementPrerequisite: 1 }),
+      ],
+      { now: NOW },
+    );
+    expect(
+      buildCurriculumView(c, 0, { ...context, drafts: true }).courses[1]!.lockMessage,
+    ).toBeNull();
+    expect(
+      buildCurriculumView(c, 0, { ...context, enforceCurriculumPrerequisitesToggle: 0 }).courses[1]!
+        .lockMessage,
+    ).toBeNull();
+  });
+
+  it("names the missing chapters under 'Prerequisites' ('Chapter' for an empty name), not in play mode 2", () => {
+    const c = curriculum(
+      'C',
+      [
+        course('Only', [
+          topic('', [lesson()]),
+          topic('Second', [lesson()]),
+          topic('Third', [lesson(), lesson({ elementPlayMode: 2 })], { elementPrerequisite: 2 }),
+        ]),
+      ],
+      { now: NOW },
+    );
+    const topics = buildCurriculumView(c, 0, context).courses[0]!.topics;
+    expect(topics[0]!.name).toBe('Chapter');
+    expect(topics[2]!.missingPrerequisites).toEqual(['Chapter', 'Second']);
+    expect(topics[2]!.lessons[0]!.missingPrerequisites).toEqual(['Chapter', 'Second']);
+    expect(topics[2]!.lessons[0]!.launchable).toBe(false);
+    expect(topics[2]!.lessons[1]!.missingPrerequisites).toEqual([]);
+    expect(topics[2]!.lessons[1]!.launchable).toBe(true);
+  });
+
+  it('lesson prerequisite 1 needs only the previous chapter complete', () => {
+    const c = curriculum(
+      'C',
+      [
+        course('Only', [
+          topic('A', [lesson()]),
+          topic('B', [done()]),
+          topic('C', [lesson({ elementPrerequisite: 1 })]),
+        ]),
+      ],
+      { now: NOW },
+    );
+    const lessonView = buildCurriculumView(c, 0, context).courses[0]!.topics[2]!.lessons[0]!;
+    expect(lessonView.missingPrerequisites).toEqual([]);
+    expect(lessonView.launchable).toBe(true);
+  });
+
+  it("'Correct To 100%' only for an 'Exam' player whose launchData has require100", () => {
+    const c = curriculum(
+      'C',
+      [
+        course('Only', [
+          topic('T', [
+            lesson({ player: 'Exam', launchData: '{"require100":true}', elementScoreWeight: 1 }),
+            lesson({ player: 'SCORM', launchData: '{"require100":true}' }),
+            lesson({ player: 'Exam', launchData: '{}' }),
+          ]),
+        ]),
+      ],
+      { now: NOW },
+    );
+    const lessons = buildCurriculumView(c, 0, context).courses[0]!.topics[0]!.lessons;
+    expect(lessons.map((l) => l.require100)).toEqual([true, false, false]);
+    expect(lessons[0]!.bar).toEqual({ kind: 'slider' });
+    expect(requires100('not json')).toBe(false);
+  });
+
+  it('mode labels, CLAS, failure hints, attempts and the offline flag', () => {
+    const flagged = lesson({ elementCompletion: 1, elementAttempts: 1 });
+    const c = curriculum(
+      'C',
+      [
+        course('Only', [
+          topic('T', [
+            lesson({ elementPlayMode: 2 }),
+            lesson({ elementPlayMode: 3 }),
+            lesson({ player: 'CLAS' }),
+            lesson({ elementCompletion: -3, elementAttempts: 2, elementMaxAttempts: 2 }),
+            flagged,
+          ]),
+        ]),
+      ],
+      { now: NOW },
+    );
+    const stamped = c.elementChildren[0]!.elementChildren[0]!.elementChildren[4]!;
+    const lessons = buildCurriculumView(c, 0, {
+      ...context,
+      flaggedLeafAssignments: [
+        { assignmentKey: stamped.elementAssignmentKey, leafKey: flagged.elementKey },
+      ],
+    }).courses[0]!.topics[0]!.lessons;
+    expect(lessons[0]!.modeLabel).toBe('Browse: Freely navigate without completion.');
+    expect(lessons[0]!.bar).toEqual({ kind: 'hidden' });
+    expect(lessons[1]!.modeLabel).toBe('Review: Freely navigate with completion.');
+    expect(lessons[2]!.classroom).toBe(true);
+    expect(lessons[3]!.failureHint).toBe('Minimum score not met.');
+    expect(lessons[3]!.attemptsText).toBe('No attempts left');
+    expect(lessons[4]!.completedOffline).toBe(true);
+    expect(lessons[0]!.completedOffline).toBe(false);
+  });
+
+  it("top block: 'Due YYYY/MM/DD' or 'Open Lessons'; expired lessons launch only when allowed", () => {
+    const open = curriculum('Open', [course('X', [topic('T', [lesson()])])], { now: NOW });
+    expect(curriculumDueText(open, NOW)).toBe('Open Lessons');
+    const expired = curriculum('Old', [course('X', [topic('T', [lesson()])])], {
+      now: NOW,
+      startDaysAgo: 40,
+      durationDays: 30,
+    });
+    const view = buildCurriculumView(expired, 0, context);
+    expect(view.dueText).toMatch(/^Due \d{4}\/\d{2}\/\d{2}$/);
+    expect(view.expired).toBe(true);
+    expect(view.courses[0]!.topics[0]!.lessons[0]!.launchable).toBe(false);
+    const allowed = buildCurriculumView(expired, 0, {
+      ...context,
+      allowExpiredAssignmentsToBeCompleted: 1,
+    });
+    expect(allowed.courses[0]!.topics[0]!.lessons[0]!.launchable).toBe(true);
+  });
+});

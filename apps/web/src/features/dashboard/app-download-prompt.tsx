@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getAppDownloadLinks } from '../../api/public-info';
+import { unwrap } from '../../api/client';
+import { widgetKeys } from '../../api/widgets';
+import { IconClose, IconDownload } from '../../components/icons';
+import styles from './dashboard-page.module.css';
+
+/** The dashboard's app-download prompt at bottom right (§2), from GET /api/AppDownload/GetLinks/. */
+export function AppDownloadPrompt() {
+  const [closed, setClosed] = useState(false);
+  const links = useQuery({
+    queryKey: widgetKeys.appLinks(),
+    queryFn: async () => unwrap(await getAppDownloadLinks()),
+    staleTime: 10 * 60_000,
+  });
+  const shown = (links.data ?? []).filter((link) => link.willRender && link.link);
+  if (closed || shown.length === 0) return null;
+  return (
+    <aside className={styles.prompt} aria-label="App Download" data-testid="app-download-prompt">
+      <div className={styles.promptHead}>
+        <IconDownload size={18} />
+        <strong>Get the app</strong>
+        <button type="button" aria-label="Dismiss" onClick={() => setClosed(true)}>
+          <IconClose size={14} />
+        </button>
+      </div>
+      <div className={styles.promptLinks}>
+        {shown.map((link) => (
+          <a key={link.label} href={link.link} target="_blank" rel="noreferrer">
+            {link.label}
+          </a>
+        ))}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,210 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  daysUntil,
+  dashboardCurricula,
+  dashboardCurriculumProgress,
+  DASHBOARD_LIST_SIZE,
+  dueDate,
+  formatDate,
+  newAssignments,
+  recentLessons,
+  splitAssignments,
+  upcomingDueCurricula,
+  type ProgressElement,
+} from '@waypoint/domain';
+import { useEffect, useMemo } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { unwrap } from '../../api/client';
+import { SERVICE_BASE } from '../../api/paths';
+import { useProgressReport } from '../../api/use-progress';
+import { getWidgets, widgetKeys, type Widget } from '../../api/widgets';
+import { CurriculumList, type CurriculumListItem } from '../../components/curriculum-list';
+import { selectCurriculum } from '../../components/curriculum-selection';
+import {
+  IconCalendar,
+  IconClockCircle,
+  IconFlag,
+  IconTarget,
+} from '../../components/curricula-icons';
+import { Loading } from '../../components/loading';
+import { paths } from '../../lib/paths';
+import { localStore } from '../../lib/storage';
+import { setSettingsMenuOpen } from '../../lib/store';
+import { useAppState } from '../../lib/use-app-state';
+import { AppDownloadPrompt } from './app-download-prompt';
+import { CalendarWidget, type WidgetContext } from './calendar-widget';
+import { activeWidgets, dashboardRedirects, showsAppDownloadPrompt } from './dashboard-rules';
+import styles from './dashboard-page.module.css';
+
+/** The local entry that gets an empty list on the dashboard (§2). */
+export const OLD_OPENED_TOPICS_KEY = 'oldOpenedTopics';
+
+const inDays = (days: number) => (days === 1 ? 'in 1 day' : `in ${days} days`);
+
+/**
+ * The dashboard (spec §2): 'Loading Widgets...' until the widgets load, then the widgets panel
+ * (calendar, upcoming due dates, recent lessons) with new assignments and curriculum progress.
+ * Redirects to assignments when showDashboard is missing or 0 or less, or no widget is active.
+ */
+export function DashboardPage() {
+  const status = useAppState((state) => state.lmsInfoStatus);
+  const showDashboard = useAppState((state) => state.lmsInfo?.showDashboard);
+  const user = useAppState((state) => state.currentUser);
+  const sessionId = useAppState((state) => state.sessionId);
+  const lmsKey = user?.lmsKey ?? -1;
+  const userKey = user?.userKey ?? -1;
+  const enabled = user !== null && (showDashboard ?? 0) > 0;
+  const widgets = useQuery({
+    queryKey: widgetKeys.widgets(lmsKey, userKey),
+    queryFn: async () => unwrap(await getWidgets(lmsKey, userKey)),
+    enabled,
+    retry: false,
+  });
+  const report = useProgressReport();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    localStore.set(OLD_OPENED_TOPICS_KEY, JSON.stringify([]));
+  }, []);
+
+  // "Now" is when the report arrived: dates are judged against the data they describe.
+  const nowMs = report.dataUpdatedAt;
+  const lists = useMemo(() => {
+    const curricula = report.data?.progressReport ?? [];
+    return {
+      upcoming: upcomingDueCurricula(curricula, nowMs),
+      recent: recentLessons(curricula),
+      fresh: newAssignments(curricula, nowMs),
+      // Curricula still open, most advanced first ("draft curricula are hidden on the dashboard").
+      progress: splitAssignments(dashboardCurricula(curricula), nowMs)
+        .active.filter((c) => dashboardCurriculumProgress(c) < 100)
+        .sort((a, b) => dashboardCurriculumProgress(b) - dashboardCurriculumProgress(a))
+        .slice(0, DASHBOARD_LIST_SIZE),
+    };
+  }, [report.data, nowMs]);
+
+  if (status === 'idle' || status === 'loading') return <Loading label="Loading Widgets..." />;
+  if (!enabled) return <Navigate to={paths.assignments} replace />;
+  if (widgets.isPending) return <Loading label="Loading Widgets..." />;
+  const active = activeWidgets(widgets.data);
+  if (widgets.isError || dashboardRedirects(showDashboard, widgets.data)) {
+    return <Navigate to={paths.assignments} replace />;
+  }
+
+  const open = (curriculum: ProgressElement) => {
+    selectCurriculum(curriculum.curriculumKey);
+    void navigate(paths.dashboardCourse);
+  };
+  const context: WidgetContext = {
+    sessionID: sessionId ?? '',
+    lmsKey,
+    userKey,
+    serviceBase: SERVICE_BASE,
+    userType: '0',
+  };
+
+  const upcomingItems = lists.upcoming.map((curriculum): CurriculumListItem => {
+    const due = dueDate(curriculum.elementStartDate, curriculum.elementDuration);
+    const days = daysUntil(due, nowMs);
+    return {
+      key: String(curriculum.elementAssignmentKey),
+      title: curriculum.elementName,
+      detail: `Due ${formatDate(due)}`,
+      aside: inDays(days),
+      tone: days <= 7 ? 'danger' : 'default',
+      onSelect: () => open(curriculum),
+    };
+  });
+  const recentItems = lists.recent.map(({ lesson, curriculum }): CurriculumListItem => ({
+    key: `${curriculum.elementAssignmentKey}-${lesson.elementKey}`,
+    title: lesson.elementName,
+    detail: `${curriculum.elementName} · ${formatDate(lesson.elementLastLaunchedInstant)}`,
+    onSelect: () => open(curriculum),
+  }));
+
+  const renderWidget = (widget: Widget) => {
+    switch (widget.widgetType) {
+      case 'calendar':
+        return (
+          <div key={widget.widgetKey} className={styles.full}>
+            <CalendarWidget context={context} title={widget.name || 'Calendar'} />
+          </div>
+        );
+      case 'upcomingDueDates':
+        return (
+          <CurriculumList
+            key={widget.widgetKey}
+            title={widget.name || 'Upcoming Due Dates'}
+            icon={<IconCalendar size={16} />}
+            items={upcomingItems}
+            empty="Nothing is due in the next 30 days."
+            testId="widget-upcoming"
+          />
+        );
+      case 'recentLessons':
+        return (
+          <CurriculumList
+            key={widget.widgetKey}
+            title={widget.name || 'Recent Lessons'}
+            icon={<IconClockCircle size={16} />}
+            items={recentItems}
+            empty="You have not launched a lesson yet."
+            testId="widget-recent"
+          />
+        );
+      default:
+        return null;
+    }
+  };
+
+  return (
+    // "A click on the page closes the settings menu" (§2).
+    <div className={styles.page} onClick={() => setSettingsMenuOpen(false)}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>Dashboard</h1>
+        <p className={styles.lead}>
+          {user?.nameOther ? `Welcome back, ${user.nameOther}.` : 'Welcome back.'} Here is what is
+          coming up.
+        </p>
+      </header>
+      <div className={styles.widgets} data-testid="widgets-panel">
+        {active.map(renderWidget)}
+        <CurriculumList
+          title="New Assignments"
+          icon={<IconFlag size={16} />}
+          items={lists.fresh.map((curriculum) => ({
+            key: String(curriculum.elementAssignmentKey),
+            title: curriculum.elementName,
+            detail: `Assigned ${formatDate(curriculum.elementAssignedDate)}`,
+            aside: 'New',
+            tone: 'success',
+            onSelect: () => open(curriculum),
+          }))}
+          empty="No curriculum was assigned in the last 14 days."
+          testId="widget-new"
+        />
+        <CurriculumList
+          title="Curriculum Progress"
+          icon={<IconTarget size={16} />}
+          items={lists.progress.map((curriculum) => {
+            const percent = dashboardCurriculumProgress(curriculum);
+            return {
+              key: String(curriculum.elementAssignmentKey),
+              title: curriculum.elementName,
+              detail: (
+                <span className={styles.meter}>
+                  <span style={{ width: `${percent}%` }} />
+                </span>
+              ),
+              aside: `${percent}%`,
+              onSelect: () => open(curriculum),
+            };
+          })}
+          empty="Every curriculum is complete."
+          testId="widget-progress"
+        />
+      </div>
+      {showsAppDownloadPrompt(showDashboard) && <AppDownloadPrompt />}
+    </div>
+  );
+}

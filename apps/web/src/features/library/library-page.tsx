@@ -1,0 +1,8 @@
+/** The reference library (spec §2); the screen itself comes with a later issue. */
+export function LibraryPage() {
+  return (
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading">Library</h1>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+/** The Completion Report (spec §2); the screen itself comes with a later issue. */
+export function ReportPage() {
+  return (
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading">Most Recent</h1>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { vi } from 'vitest';
+
+/** A recorded request made through the mocked fetch. */
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: string | null;
+}
+
+type Reply = { status: number; body?: unknown } | Error;
+
+/**
+ * Replaces fetch with a mock answering by path: `replies` maps 'METHOD /lms/path' (or '/lms/path'
+ * for any method) to a reply. Returns the list of requests made.
+ */
+export function mockFetch(replies: Record<string, Reply | ((request: RecordedRequest) => Reply)>) {
+  const requests: RecordedRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const request: RecordedRequest = {
+        url: input,
+        method: init.method ?? 'GET',
+        headers: new Headers(init.headers),
+        body: typeof init.body === 'string' ? init.body : null,
+      };
+      requests.push(request);
+      const entry = replies[`${request.method} ${input}`] ?? replies[input];
+      const reply = typeof entry === 'function' ? entry(request) : entry;
+      if (!reply) return new Response(JSON.stringify({ message: 'not mocked' }), { status: 500 });
+      if (reply instanceof Error) throw reply;
+      const text =
+        reply.body === undefined
+          ? ''
+          : typeof reply.body === 'string'
+            ? reply.body
+            : JSON.stringify(reply.body);
+      return new Response(reply.status === 204 ? null : text, { status: reply.status });
+    }),
+  );
+  return requests;
+}
+
+/** Removes every cookie visible to the page (jsdom keeps them between tests). */
+export function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
