@@ -5,6 +5,7 @@ export * from './completion.js';
 export * from './constants.js';
 export * from './dashboard.js';
 export * from './dates.js';
+export * from './documents.js';
 export * from './drafts.js';
 export * from './expiry.js';
 export * from './lesson-status.js';

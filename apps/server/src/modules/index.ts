@@ -8,6 +8,7 @@ import { passwordRoutes } from './users/routes.js';
 import { progressRoutes } from './progress/routes.js';
 import { widgetRoutes } from './widgets/routes.js';
 import { launchRoutes } from './launch/routes.js';
+import { documentRoutes } from './documents/routes.js';
 
 /**
  * Every module's routes, under /lms (registered with that prefix by app.ts). API modules live
@@ -26,6 +27,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await api.register(progressRoutes);
       await api.register(widgetRoutes);
       await api.register(launchRoutes);
+      await api.register(documentRoutes);
       void api;
     },
     { prefix: '/api' },
