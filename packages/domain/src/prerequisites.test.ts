@@ -4,6 +4,7 @@ import {
   courseStatus,
   isLessonLaunchable,
   missingChapterPrerequisites,
+  missingLessonPrerequisites,
 } from './prerequisites.js';
 import { buildProgressElement as element, type ProgressElement } from './progress-element.js';
 
@@ -133,5 +134,20 @@ describe('course-level status (§4)', () => {
   });
   it('"otherwise Incomplete"', () => {
     expect(courseStatus(course('A', false), 0)).toBe('Incomplete');
+  });
+});
+
+describe("a lesson's missing prerequisites (§4: its chapter's and its own)", () => {
+  const topics = [
+    topic('', [lesson(0)]),
+    topic('Systems', [lesson(0)]),
+    { ...topic('Exam', [lesson(0)]), elementPrerequisite: 1 },
+  ];
+  it.each([
+    [{ elementPrerequisite: 0, elementPlayMode: 1 }, ['Systems']],
+    [{ elementPrerequisite: 2, elementPlayMode: 1 }, ['Systems', 'Chapter']],
+    [{ elementPrerequisite: 2, elementPlayMode: 2 }, []],
+  ])('%o -> %j', (fields, names) => {
+    expect(missingLessonPrerequisites(topics, 2, fields)).toEqual(names);
   });
 });

@@ -128,3 +128,31 @@ export function courseStatus(course: ProgressElement, curriculumCompletion: numb
   );
   return failing ? 'Failing' : 'Incomplete';
 }
+
+/**
+ * The names of the chapters a lesson still waits for: its chapter's prerequisite and its own (§4),
+ * each missing chapter once ('Chapter' for an unnamed one); none in play mode 2.
+ */
+export function missingLessonPrerequisites(
+  topics: ProgressElement[],
+  topicIndex: number,
+  lesson: Pick<ProgressElement, 'elementPrerequisite' | 'elementPlayMode'>,
+): string[] {
+  const topic = topics[topicIndex];
+  if (!topic || lesson.elementPlayMode === PLAY_MODE.browse) return [];
+  const missing = [
+    ...missingChapterPrerequisites(
+      topic.elementPrerequisite,
+      topics,
+      topicIndex,
+      lesson.elementPlayMode,
+    ),
+    ...missingChapterPrerequisites(
+      lesson.elementPrerequisite,
+      topics,
+      topicIndex,
+      lesson.elementPlayMode,
+    ),
+  ];
+  return [...new Set(missing.map((chapter) => chapter.elementName.trim() || 'Chapter'))];
+}

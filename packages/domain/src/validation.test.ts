@@ -4,9 +4,9 @@ import {
   changePasswordError,
   cleanPassword,
   displayNameOf,
-  isAcceptableMfaPaste,
+  nextMfaCode,
   passwordResetEmailError,
-  sanitizeMfaCode,
+  pastedMfaCode,
 } from './validation.js';
 
 describe('password-reset email (§5)', () => {
@@ -16,23 +16,30 @@ describe('password-reset email (§5)', () => {
     ['pilot@airline', 'Incorrect email format.'],
     ['pi lot@airline.com', 'Incorrect email format.'],
     [`${'a'.repeat(250)}@b.com`, 'Email is too long, 255 max.'],
+    ['pilot@airline..com', 'Incorrect email format.'],
+    ['   ', 'You must enter an email first.'],
+    [' pilot@airline.com ', null],
     ['pilot@airline.com', null],
   ])('%s -> %s', (email, error) => expect(passwordResetEmailError(email)).toBe(error));
 });
 
 describe('MFA code (§5 "digits only, up to 6")', () => {
   it.each([
-    ['12a3', '123'],
-    ['1234567', '123456'],
-    [' 12 34 ', '1234'],
-  ])('typed %s -> %s', (typed, kept) => expect(sanitizeMfaCode(typed)).toBe(kept));
+    ['12', '123', '123'],
+    ['12', '12a', '12'],
+    ['123456', '1234567', '123456'],
+    ['12', '', ''],
+  ])('typed: from %s, typing %s keeps %s', (current, typed, kept) => {
+    expect(nextMfaCode(current, typed)).toBe(kept);
+  });
   it.each([
-    ['123456', true],
-    ['12-34', false],
-    ['abc', false],
-  ])('"pasted text must be digits": %s -> %s', (pasted, ok) =>
-    expect(isAcceptableMfaPaste(pasted)).toBe(ok),
-  );
+    [' 123456 ', '123456'],
+    ['12345678', '123456'],
+    ['12-34-56', null],
+    ['abc', null],
+  ])('"pasted text must be digits": %s -> %s', (pasted, code) => {
+    expect(pastedMfaCode(pasted)).toBe(code);
+  });
   it.each([
     ['', false, false],
     ['12345', false, false],
@@ -64,6 +71,7 @@ describe('change password (§5)', () => {
     [{ oldPassword: 'a', newPassword: 'b', retypePassword: 'b' }, null],
   ])('%o -> %s', (fields, error) => expect(changePasswordError(fields)).toBe(error));
   it('"Unwanted characters are trimmed from the new password"', () => {
-    expect(cleanPassword(' pass\u0000word\n')).toBe('password');
+    expect(cleanPassword('\ufeff  my pass\u0000word\n')).toBe('my password');
+    expect(cleanPassword('pass\u200bword')).toBe('password');
   });
 });

@@ -1,24 +1,27 @@
 import { EMAIL_MAX_LENGTH, MFA_CODE_LENGTH } from './constants.js';
 
-/** An ordinary address shape: local part, '@', domain with a dot (design brief's {email}). */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
+/** An ordinary address shape: local part, '@', a domain with a dot (design brief's {email}). */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u;
 
 /** The password-reset email rules of §5, in order; null when the address is valid. */
 export function passwordResetEmailError(email: string): string | null {
-  if (email.length === 0) return 'You must enter an email first.';
-  if (!EMAIL_SHAPE.test(email)) return 'Incorrect email format.';
+  const trimmed = email.trim();
+  if (trimmed === '') return 'You must enter an email first.';
+  if (!EMAIL_SHAPE.test(trimmed)) return 'Incorrect email format.';
   if (email.length > EMAIL_MAX_LENGTH) return 'Email is too long, 255 max.';
   return null;
 }
 
-/** "MFA code: digits only, up to 6": keeps the digits of typed text, cut to six. */
-export function sanitizeMfaCode(input: string): string {
-  return input.replace(/\D/gu, '').slice(0, MFA_CODE_LENGTH);
+/** "MFA code: digits only, up to 6": a typed change is kept only when it is digits, at most six;
+ * otherwise the code stays as it was. */
+export function nextMfaCode(current: string, typed: string): string {
+  return /^\d*$/u.test(typed) && typed.length <= MFA_CODE_LENGTH ? typed : current;
 }
 
-/** "pasted text must be digits": a paste is accepted only when it is all digits. */
-export function isAcceptableMfaPaste(pasted: string): boolean {
-  return /^\d+$/u.test(pasted.trim());
+/** "pasted text must be digits": the code to use (cut to six), or null to refuse the paste. */
+export function pastedMfaCode(text: string): string | null {
+  const trimmed = text.trim();
+  return /^\d+$/u.test(trimmed) ? trimmed.slice(0, MFA_CODE_LENGTH) : null;
 }
 
 /** "Continue disabled when empty, shorter than 6, or loading". */
@@ -41,13 +44,17 @@ export function displayNameOf(user: {
   return '[User Name]';
 }
 
+// Control, zero-width and byte-order-mark characters arrive through copy and paste from documents
+// and password managers; nobody means them as part of a password.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNWANTED_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200d\u2060\ufeff]/gu;
+
 /**
- * "Unwanted characters are trimmed from the new password before sending" (§5): surrounding white
- * space and control characters, which no keyboard entry means.
+ * "Unwanted characters are trimmed from the new password before sending" (§5): invisible
+ * characters anywhere, white space at the ends.
  */
 export function cleanPassword(password: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return password.replace(/[\u0000-\u001f\u007f]/gu, '').trim();
+  return password.replace(UNWANTED_CHARACTERS, '').trim();
 }
 
 /** Change-password rules of §5, checked in the client before sending; null when fine. */
@@ -56,9 +63,10 @@ export function changePasswordError(fields: {
   newPassword: string;
   retypePassword: string;
 }): string | null {
-  if (fields.newPassword === '' || fields.retypePassword === '')
-    return "New password can't be blank.";
-  if (fields.newPassword !== fields.retypePassword) return 'Passwords do not match.';
-  if (fields.newPassword === fields.oldPassword) return "Password didn't change.";
+  const newPassword = cleanPassword(fields.newPassword);
+  const retypePassword = cleanPassword(fields.retypePassword);
+  if (newPassword === '' || retypePassword === '') return "New password can't be blank.";
+  if (newPassword !== retypePassword) return 'Passwords do not match.';
+  if (newPassword === fields.oldPassword) return "Password didn't change.";
   return null;
 }

@@ -4,7 +4,7 @@ import {
   isExpired,
   isLessonLaunchable,
   mayLaunchWhenExpired,
-  missingChapterPrerequisites,
+  missingLessonPrerequisites,
   PLAY_MODE,
   type ProgressElement,
 } from '@waypoint/domain';
@@ -65,24 +65,9 @@ export function launchRefusal(place: LessonPlace, context: LaunchContext): strin
     });
     if (lock.locked) return `This lesson is locked. ${lock.message}.`;
   }
-  const topic = topics[topicIndex]!;
-  const missing = [
-    ...missingChapterPrerequisites(
-      topic.elementPrerequisite,
-      topics,
-      topicIndex,
-      lesson.elementPlayMode,
-    ),
-    ...missingChapterPrerequisites(
-      lesson.elementPrerequisite,
-      topics,
-      topicIndex,
-      lesson.elementPlayMode,
-    ),
-  ];
+  const missing = missingLessonPrerequisites(topics, topicIndex, lesson);
   if (missing.length > 0) {
-    const names = [...new Set(missing.map((t) => t.elementName || 'Chapter'))].join(', ');
-    return `This lesson is locked until you complete the prerequisites: ${names}.`;
+    return `This lesson is locked until you complete the prerequisites: ${missing.join(', ')}.`;
   }
   const expired = isExpired(curriculum.elementStartDate, curriculum.elementDuration, context.nowMs);
   if (!mayLaunchWhenExpired(expired, context.allowExpiredAssignmentsToBeCompleted)) {

@@ -1,14 +1,11 @@
+import { displayNameOf } from '@waypoint/domain';
 import type { UserDetails } from '../../api';
 
 /** Header display name (spec §1): nameOther plus nameCollated, else userID, else '[User Name]'. */
 export function displayName(
   user: Pick<UserDetails, 'nameOther' | 'nameCollated' | 'userID'> | null | undefined,
 ): string {
-  const full = [user?.nameOther, user?.nameCollated]
-    .map((part) => (part ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
-  return full || (user?.userID ?? '').trim() || '[User Name]';
+  return displayNameOf(user ?? {});
 }
 
 /** One or two initials for the avatar badge. */

@@ -17,15 +17,8 @@ export type FieldName = keyof ChangePasswordFields;
 /** The order the pop-up's fields appear in; Enter focuses the first empty one. */
 export const FIELD_ORDER: readonly FieldName[] = ['oldPassword', 'newPassword', 'retypePassword'];
 
-// Control characters, zero-width characters and the byte-order mark sneak in through copy and
-// paste from documents and password managers; nobody means them as part of a password.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNWANTED_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200d\u2060\ufeff]/g;
-
-/** Removes unwanted characters from a password: invisible characters anywhere, spaces at the ends. */
-export function cleanPassword(password: string): string {
-  return password.replace(UNWANTED_CHARACTERS, '').trim();
-}
+/** Removes unwanted characters from a password (spec §5; the rule lives in @waypoint/domain). */
+export { cleanPassword } from '@waypoint/domain';
 
 /** The first empty field, or null when all three are filled (Enter rule of spec §2). */
 export function firstEmptyField(fields: ChangePasswordFields): FieldName | null {
@@ -33,14 +26,7 @@ export function firstEmptyField(fields: ChangePasswordFields): FieldName | null 
 }
 
 /** The message that blocks a change, or null when the fields may be sent (spec §5). */
-export function validateChangePassword(fields: ChangePasswordFields): string | null {
-  const newPassword = cleanPassword(fields.newPassword);
-  const retypePassword = cleanPassword(fields.retypePassword);
-  if (newPassword === '' || retypePassword === '') return NEW_PASSWORD_BLANK;
-  if (newPassword !== retypePassword) return PASSWORDS_DO_NOT_MATCH;
-  if (newPassword === fields.oldPassword) return PASSWORD_DID_NOT_CHANGE;
-  return null;
-}
+export { changePasswordError as validateChangePassword } from '@waypoint/domain';
 
 /** Splits a failed answer into the error line and the list of password-requirement errors. */
 export function readChangePasswordError(

@@ -19,6 +19,7 @@ import {
   lessonStatus,
   mayLaunchWhenExpired,
   missingChapterPrerequisites,
+  missingLessonPrerequisites,
   PLAY_MODE,
   playModeBadge,
   playModeLabel,
@@ -175,23 +176,7 @@ export function buildCurriculumView(
       );
       const lessons = topic.elementChildren.map((lesson, lessonIndex): LessonView => {
         const browse = lesson.elementPlayMode === PLAY_MODE.browse;
-        const missing = browse
-          ? []
-          : [
-              ...missingChapterPrerequisites(
-                topic.elementPrerequisite,
-                topics,
-                topicIndex,
-                lesson.elementPlayMode,
-              ),
-              ...missingChapterPrerequisites(
-                lesson.elementPrerequisite,
-                topics,
-                topicIndex,
-                lesson.elementPlayMode,
-              ),
-            ];
-        const missingNames = [...new Set(missing.map(chapterName))];
+        const missingNames = missingLessonPrerequisites(topics, topicIndex, lesson);
         const courseLocked = lock.locked && !browse;
         return {
           id: `${id}-${topicIndex}-${lessonIndex}`,

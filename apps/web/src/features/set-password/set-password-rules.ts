@@ -7,14 +7,8 @@ export const PASSWORD_SET = 'Password successfully set, redirecting you to login
 /** Spec §9: redirect to login 3000 ms after the password is set. */
 export const REDIRECT_AFTER_SET_MS = 3000;
 
-// Invisible characters that arrive through copy and paste; nobody means them in a password.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNWANTED_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200d\u2060\ufeff]/g;
-
-/** The password cleaned of unwanted characters (spec §5 Set-password). */
-export function cleanPassword(password: string): string {
-  return password.replace(UNWANTED_CHARACTERS, '').trim();
-}
+/** The password cleaned of unwanted characters (spec §5 Set-password; rule in @waypoint/domain). */
+export { cleanPassword } from '@waypoint/domain';
 
 /** What a failed submission shows: the link expired, or the server's requirement messages. */
 export function submissionFailure(
