@@ -26,7 +26,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'off' }), ...options.config };
   const clock = new TestClock();
-  const mailer = createMailer(database.db, { smtpUrl: null, mailFrom: config.mailFrom });
+  const mailer = createMailer(database.db, { smtpUrl: null, mailFrom: config.mailFrom }, () => {});
   const app = await buildApp({
     db: database.db,
     config,
