@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waypoint } from './support/cli.js';
 import { expectAccessible, expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
 import { createUser } from './support/users.js';
 
@@ -36,16 +37,24 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a student-locked LMS shows the notice and sends no login', async ({ page }) => {
-    await page.route('**/lms/api/PublicInfo/LMS/Info/', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), studentLocked: 1 } });
-    });
+  test('a student-locked LMS shows the notice and sends no login', async ({ page, baseURL }) => {
+    // A training provider of its own, reached by its own host name (*.localhost is loopback),
+    // locked for students by the operator: the server answers the real LMS info.
+    const code = `locked-${Date.now().toString(36)}`;
+    const host = `${code}.localhost`;
+    waypoint('create-lms', '--code', code, '--name', 'Locked Airline');
+    waypoint('update-lms', '--lms', code, '--student-locked', '1', '--host-names', host);
     let loginCalls = 0;
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/lms/api/Login')) loginCalls += 1;
     });
-    await signIn(page, 'student', 'Waypoint-demo-1');
+    const url = new URL('/login', baseURL);
+    url.hostname = host;
+    await page.goto(url.toString());
+    await expect(page.getByRole('heading', { name: /Locked Airline/ })).toBeVisible();
+    await page.getByLabel('Login ID').fill('student');
+    await page.getByLabel('Password', { exact: true }).fill('Waypoint-demo-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
     await expect(
       page.getByText('Please contact your training department for access.'),
     ).toBeVisible();

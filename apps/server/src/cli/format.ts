@@ -33,6 +33,16 @@ export function formatResult(command: string, result: unknown): string {
       const lms = r.lms as Row;
       return `Created LMS '${lms.code}' (${lms.name}), key ${lms.lmsKey}${lms.isDefault ? ', the default LMS' : ''}.`;
     }
+    case 'update-lms': {
+      const lms = r.lms as Row;
+      const settings = Object.entries(lms)
+        .filter(([name]) => name !== 'code')
+        .map(
+          ([name, value]) =>
+            `  ${name}: ${Array.isArray(value) ? value.join(', ') : String(value)}`,
+        );
+      return [`Updated LMS '${lms.code}':`, ...settings].join('\n');
+    }
     case 'add-user': {
       const user = r.user as UserView;
       const how = r.invited

@@ -85,6 +85,72 @@ export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
         ),
     );
 
+  const flag =
+    (name: string) =>
+    (value: string): number => {
+      const number = Number(value);
+      if (![-1, 0, 1].includes(number)) throw new CliExit(EXIT_USAGE, `${name} must be -1, 0 or 1`);
+      return number;
+    };
+  program
+    .command('update-lms')
+    .description("change a training provider's settings")
+    .requiredOption('--lms <code>', 'LMS code')
+    .option('--display-name <name>', 'name shown on the login page and in the title')
+    .option(
+      '--student-locked <n>',
+      '1 keeps students out (login page notice), 0 lets them in',
+      flag('--student-locked'),
+    )
+    .option(
+      '--show-dashboard <n>',
+      '1 shows the dashboard, 0 starts students on assignments',
+      flag('--show-dashboard'),
+    )
+    .option('--rebrand2021 <n>', '1 uses the 2021 rebrand layout', flag('--rebrand2021'))
+    .option(
+      '--enforce-prerequisites <n>',
+      '1 enforces course prerequisites',
+      flag('--enforce-prerequisites'),
+    )
+    .option(
+      '--allow-expired <n>',
+      '1 lets students complete expired assignments',
+      flag('--allow-expired'),
+    )
+    .option('--theme-url <url>', 'theme stylesheet address ("" for none)')
+    .option('--host-names <names>', 'comma-separated host names that reach this LMS ("" for none)')
+    .addOption(json())
+    .action(
+      (o: {
+        lms: string;
+        displayName?: string;
+        studentLocked?: number;
+        showDashboard?: number;
+        rebrand2021?: number;
+        enforcePrerequisites?: number;
+        allowExpired?: number;
+        themeUrl?: string;
+        hostNames?: string;
+        json?: boolean;
+      }) =>
+        execute(
+          'update-lms',
+          {
+            lms: o.lms,
+            displayName: o.displayName,
+            studentLocked: o.studentLocked,
+            showDashboard: o.showDashboard,
+            rebrand2021: o.rebrand2021,
+            enforcePrerequisites: o.enforcePrerequisites,
+            allowExpired: o.allowExpired,
+            themeUrl: o.themeUrl,
+            hostNames: o.hostNames === undefined ? undefined : o.hostNames.split(','),
+          },
+          !!o.json,
+        ),
+    );
+
   program
     .command('add-user')
     .description('add a user to an LMS')

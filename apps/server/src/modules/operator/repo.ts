@@ -145,3 +145,36 @@ export async function setPasswordHash(db: Db, userKey: number, passwordHash: str
       .execute();
   });
 }
+
+/** Changes an LMS's settings; returns the row as update-lms reports it. */
+export async function updateLms(
+  db: Db,
+  lmsKey: number,
+  patch: Partial<{
+    lmsDisplayName: string;
+    studentLocked: number;
+    showDashboard: number;
+    rebrand2021: number;
+    enforceCurriculumPrerequisitesToggle: number;
+    allowExpiredAssignmentsToBeCompleted: number;
+    themeUrl: string;
+    hostNames: string[];
+  }>,
+) {
+  return db
+    .updateTable('lms')
+    .set(patch)
+    .where('lmsKey', '=', lmsKey)
+    .returning([
+      'lmsCode',
+      'lmsDisplayName',
+      'studentLocked',
+      'showDashboard',
+      'rebrand2021',
+      'enforceCurriculumPrerequisitesToggle',
+      'allowExpiredAssignmentsToBeCompleted',
+      'themeUrl',
+      'hostNames',
+    ])
+    .executeTakeFirstOrThrow();
+}

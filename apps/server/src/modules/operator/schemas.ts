@@ -17,6 +17,23 @@ export const CreateLmsInput = Type.Object(
   strict,
 );
 
+const Flag = Type.Integer({ minimum: -1, maximum: 1 });
+
+export const UpdateLmsInput = Type.Object(
+  {
+    lms: Text,
+    displayName: Type.Optional(Text),
+    studentLocked: Type.Optional(Flag),
+    showDashboard: Type.Optional(Flag),
+    rebrand2021: Type.Optional(Flag),
+    enforcePrerequisites: Type.Optional(Flag),
+    allowExpired: Type.Optional(Flag),
+    themeUrl: Type.Optional(Text),
+    hostNames: Type.Optional(Type.Array(Text, { maxItems: 20 })),
+  },
+  strict,
+);
+
 export const AddUserInput = Type.Object(
   {
     lms: Text,
@@ -68,6 +85,7 @@ export const OutboxInput = Type.Object(
 );
 
 export type CreateLmsInput = Static<typeof CreateLmsInput>;
+export type UpdateLmsInput = Static<typeof UpdateLmsInput>;
 export type AddUserInput = Static<typeof AddUserInput>;
 export type ImportUsersInput = Static<typeof ImportUsersInput>;
 export type SetPasswordInput = Static<typeof SetPasswordInput>;
@@ -79,6 +97,7 @@ export type OutboxInput = Static<typeof OutboxInput>;
 /** The commands, by the name used on the command line and in /lms/operator/commands/{name}. */
 export const COMMAND_INPUTS = {
   'create-lms': CreateLmsInput,
+  'update-lms': UpdateLmsInput,
   'add-user': AddUserInput,
   'import-users': ImportUsersInput,
   'set-password': SetPasswordInput,

@@ -21,6 +21,7 @@ import {
   type ListUsersInput,
   type OutboxInput,
   type SetPasswordInput,
+  type UpdateLmsInput,
 } from './schemas.js';
 import { checkEmail, checkLmsCode, checkLogin, checkText, splitName } from './validation.js';
 
@@ -91,6 +92,67 @@ export async function createLms(deps: OperatorDeps, input: CreateLmsInput) {
     `An LMS with code '${input.code}' already exists.`,
   );
   return { lms: presentLms(lms) };
+}
+
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** Null when the theme stylesheet address is empty (none) or an http(s) URL. */
+function checkThemeUrl(url: string): string | null {
+  if (url === '') return null;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:'
+      ? null
+      : 'The theme URL must start with https:// or http://.';
+  } catch {
+    return 'The theme URL is not a valid address.';
+  }
+}
+
+/**
+ * update-lms: the settings an operator changes most (spec §3 LMS info and student parameters):
+ * student lock, dashboard, rebrand layout, prerequisites, expired completion, theme, host names.
+ */
+export async function updateLms(deps: OperatorDeps, input: UpdateLmsInput) {
+  const lms = await lmsByCode(deps, input.lms);
+  const displayName = input.displayName?.trim();
+  const hostNames = input.hostNames?.map((host) => host.trim().toLowerCase()).filter(Boolean);
+  failIf([
+    displayName === undefined ? null : checkText('display name', displayName),
+    input.themeUrl === undefined ? null : checkThemeUrl(input.themeUrl.trim()),
+    ...(hostNames ?? []).map((host) =>
+      HOST_NAME.test(host) ? null : `'${host}' is not a host name.`,
+    ),
+  ]);
+  const patch = Object.fromEntries(
+    Object.entries({
+      lmsDisplayName: displayName,
+      studentLocked: input.studentLocked,
+      showDashboard: input.showDashboard,
+      rebrand2021: input.rebrand2021,
+      enforceCurriculumPrerequisitesToggle: input.enforcePrerequisites,
+      allowExpiredAssignmentsToBeCompleted: input.allowExpired,
+      themeUrl: input.themeUrl?.trim(),
+      hostNames,
+    }).filter(([, value]) => value !== undefined),
+  );
+  if (Object.keys(patch).length === 0) {
+    throw badInput('Nothing to change: give at least one setting (see update-lms --help).');
+  }
+  const row = await repo.updateLms(deps.db, lms.lmsKey, patch);
+  return {
+    lms: {
+      code: row.lmsCode,
+      displayName: row.lmsDisplayName,
+      studentLocked: row.studentLocked,
+      showDashboard: row.showDashboard,
+      rebrand2021: row.rebrand2021,
+      enforcePrerequisites: row.enforceCurriculumPrerequisitesToggle,
+      allowExpired: row.allowExpiredAssignmentsToBeCompleted,
+      themeUrl: row.themeUrl,
+      hostNames: row.hostNames,
+    },
+  };
 }
 
 /** add-user: one user, with a password, an emailed set-password invitation, or neither. */
@@ -248,6 +310,7 @@ export async function outbox(deps: OperatorDeps, input: OutboxInput) {
 const handlers: { [Name in CommandName]: (deps: OperatorDeps, input: never) => Promise<unknown> } =
   {
     'create-lms': createLms,
+    'update-lms': updateLms,
     'add-user': addUser,
     'import-users': importUsers,
     'set-password': setPassword,
