@@ -1,28 +1,5 @@
 /** Icons of the curricula screens, in the same 24x24 stroke style as components/icons.tsx. */
-import type { ReactNode } from 'react';
-import type { IconProps } from './icons';
-
-function makeIcon(paths: ReactNode, filled = false) {
-  return function Icon({ size = 20, ...rest }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke={filled ? 'none' : 'currentColor'}
-        strokeWidth={1.9}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
+import { makeIcon } from './icons';
 
 export const IconPlay = makeIcon(
   <path d="M8 5.5v13a1 1 0 0 0 1.5.86l11-6.5a1 1 0 0 0 0-1.72l-11-6.5A1 1 0 0 0 8 5.5z" />,

@@ -6,7 +6,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
 }
 
 // One 24x24 stroke icon set, drawn inline so the panel needs no icon font and no extra request.
-function makeIcon(paths: ReactNode, filled = false) {
+export function makeIcon(paths: ReactNode, filled = false) {
   return function Icon({ size = 20, ...rest }: IconProps) {
     return (
       <svg
