@@ -368,6 +368,18 @@ export interface EvaluationTable {
   halfLink: string;
 }
 
+/** A student's report data version, bumped by triggers (migration 0004). */
+export interface ReportVersionTable {
+  userKey: number;
+  version: Default<number>;
+}
+
+/** The one-row version of all curriculum content, bumped by triggers (migration 0004). */
+export interface ContentVersionTable {
+  onlyRow: Default<boolean>;
+  version: Default<number>;
+}
+
 export interface Database {
   lms: LmsTable;
   appDownloadLink: AppDownloadLinkTable;
@@ -397,4 +409,6 @@ export interface Database {
   documentUpload: DocumentUploadTable;
   annotation: AnnotationTable;
   evaluation: EvaluationTable;
+  reportVersion: ReportVersionTable;
+  contentVersion: ContentVersionTable;
 }

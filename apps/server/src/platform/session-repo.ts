@@ -42,6 +42,7 @@ export async function findOpenSession(db: Db, sessionHash: string, now: Date) {
       'userSession.lmsKey',
       'userSession.bindingHash',
       'userSession.lastSeenAt',
+      'userSession.expiresAt',
       'appUser.isStudent',
       'appUser.userType',
       'appUser.inactive',

@@ -57,59 +57,6 @@ describe('operator commands (service and CLI in-process, own database)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('update-lms changes the settings given, and refuses bad values and empty changes', async () => {
-    await buildLms(handle.db, { lmsCode: 'update-me' });
-    const result = await json(
-      'update-lms',
-      '--lms',
-      'update-me',
-      '--student-locked',
-      '1',
-      '--rebrand2021',
-      '1',
-      '--host-names',
-      'Panel.Example.test, 127.0.0.1',
-      '--theme-url',
-      'https://cdn.example.test/theme.css',
-    );
-    expect(result.lms).toMatchObject({
-      code: 'update-me',
-      studentLocked: 1,
-      rebrand2021: 1,
-      hostNames: ['panel.example.test', '127.0.0.1'],
-      themeUrl: 'https://cdn.example.test/theme.css',
-    });
-    const row = await handle.db
-      .selectFrom('lms')
-      .selectAll()
-      .where('lmsCode', '=', 'update-me')
-      .executeTakeFirstOrThrow();
-    expect(row.studentLocked).toBe(1);
-    expect(row.showDashboard).toBe(1);
-
-    const bad = await cli(
-      'update-lms',
-      '--lms',
-      'update-me',
-      '--theme-url',
-      'javascript:alert(1)',
-      '--host-names',
-      'bad host',
-    );
-    expect(bad.code).toBe(2);
-    expect(bad.err).toContain('The theme URL must start with https:// or http://.');
-    expect(bad.err).toContain("'bad host' is not a host name.");
-    expect((await cli('update-lms', '--lms', 'update-me', '--student-locked', '7')).code).toBe(2);
-    expect((await cli('update-lms', '--lms', 'update-me')).err).toContain('Nothing to change');
-    expect((await cli('update-lms', '--lms', 'nope', '--student-locked', '0')).code).toBe(1);
-    const unchanged = await handle.db
-      .selectFrom('lms')
-      .selectAll()
-      .where('lmsCode', '=', 'update-me')
-      .executeTakeFirstOrThrow();
-    expect(unchanged.themeUrl).toBe('https://cdn.example.test/theme.css');
-  });
-
   it('create-lms makes the first LMS the default, and --default moves the default', async () => {
     const first = await json('create-lms', '--code', 'north', '--name', 'North Air');
     expect(first.lms).toMatchObject({
@@ -463,5 +410,57 @@ describe('operator commands (service and CLI in-process, own database)', () => {
     expect(noArgs.code).toBe(2);
     expect((await cli('bogus')).code).toBe(2);
     expect((await cli('--help')).code).toBe(0);
+  });
+  it('update-lms changes the settings given, and refuses bad values and empty changes', async () => {
+    await buildLms(handle.db, { lmsCode: 'update-me' });
+    const result = await json(
+      'update-lms',
+      '--lms',
+      'update-me',
+      '--student-locked',
+      '1',
+      '--rebrand2021',
+      '1',
+      '--host-names',
+      'Panel.Example.test, 127.0.0.1',
+      '--theme-url',
+      'https://cdn.example.test/theme.css',
+    );
+    expect(result.lms).toMatchObject({
+      code: 'update-me',
+      studentLocked: 1,
+      rebrand2021: 1,
+      hostNames: ['panel.example.test', '127.0.0.1'],
+      themeUrl: 'https://cdn.example.test/theme.css',
+    });
+    const row = await handle.db
+      .selectFrom('lms')
+      .selectAll()
+      .where('lmsCode', '=', 'update-me')
+      .executeTakeFirstOrThrow();
+    expect(row.studentLocked).toBe(1);
+    expect(row.showDashboard).toBe(1);
+
+    const bad = await cli(
+      'update-lms',
+      '--lms',
+      'update-me',
+      '--theme-url',
+      'javascript:alert(1)',
+      '--host-names',
+      'bad host',
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('The theme URL must start with https:// or http://.');
+    expect(bad.err).toContain("'bad host' is not a host name.");
+    expect((await cli('update-lms', '--lms', 'update-me', '--student-locked', '7')).code).toBe(2);
+    expect((await cli('update-lms', '--lms', 'update-me')).err).toContain('Nothing to change');
+    expect((await cli('update-lms', '--lms', 'nope', '--student-locked', '0')).code).toBe(1);
+    const unchanged = await handle.db
+      .selectFrom('lms')
+      .selectAll()
+      .where('lmsCode', '=', 'update-me')
+      .executeTakeFirstOrThrow();
+    expect(unchanged.themeUrl).toBe('https://cdn.example.test/theme.css');
   });
 });

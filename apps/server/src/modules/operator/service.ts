@@ -11,6 +11,7 @@ import { parseUserCsv } from './csv.js';
 import { clearLoginLockout, sendInvitation } from './account.js';
 import { presentLms, presentUser } from './presenter.js';
 import * as repo from './repo.js';
+import { forgetUserSessions } from '../../platform/session-cache.js';
 import {
   COMMAND_INPUTS,
   type AddUserInput,
@@ -264,6 +265,7 @@ export async function setPassword(deps: OperatorDeps, input: SetPasswordInput) {
   }
   const passwordHash = await checkedPasswordHash(input.password!, user);
   await repo.setPasswordHash(deps.db, user.userKey, passwordHash, deps.clock.now());
+  forgetUserSessions(deps.db, user.userKey);
   await clearLoginLockout(deps, lms.lmsKey, user.userId);
   return { login: user.userId, passwordSet: true, invited: false, email: user.email };
 }

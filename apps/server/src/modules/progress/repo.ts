@@ -104,3 +104,21 @@ export function selectPrerequisiteTypes(db: Db) {
     .orderBy('prerequisiteKey')
     .execute();
 }
+
+/**
+ * The student's and the content's report data versions (bumped by the triggers of migration 0004),
+ * in one round trip; 0 for a student whose data never changed since the migration.
+ */
+export async function selectReportVersions(db: Db, userKey: number) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('reportVersion')
+        .select('version')
+        .where('userKey', '=', userKey)
+        .as('userVersion'),
+      eb.selectFrom('contentVersion').select('version').as('contentVersion'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { user: Number(row.userVersion ?? 0), content: Number(row.contentVersion ?? 0) };
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { buildProgressReport, listPrerequisiteTypes } from './service.js';
+import { cachedProgressReport, wantsRevalidation } from './report-cache.js';
+import { listPrerequisiteTypes } from './service.js';
 import {
   prerequisiteTypeSchema,
   progressElementSchema,
@@ -8,6 +9,8 @@ import {
   progressReportResponseSchema,
   studentPathSchema,
 } from './schemas.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const errorSchema = Type.Object({
   statusCode: Type.Number(),
@@ -35,22 +38,24 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const report = await buildProgressReport(
-          app.deps.db,
-          { userKey: request.params.userKey, lmsKey: request.params.lmsKey },
-          app.deps.clock.now().getTime(),
-          {
+        // Served from the report cache; the body is serialised once per rebuild, with this
+        // route's response schema, and sent as is.
+        const body = await cachedProgressReport(app.deps, {
+          user: { userKey: request.params.userKey, lmsKey: request.params.lmsKey },
+          options: {
             showExpired: request.query.showExpired ?? true,
             withFlaggedAssignments: request.query.withFlaggedAssignments ?? false,
             showEmptyLeafs: request.query.showEmptyLeafs ?? false,
           },
-        );
-        if (!report) {
+          revalidate: wantsRevalidation(request.headers),
+          serialize: (report) => reply.serialize(report),
+        });
+        if (!body) {
           return reply
             .status(404)
             .send({ statusCode: 404, error: 'Not Found', message: 'Nothing to report.' });
         }
-        return report;
+        return reply.type(JSON_TYPE).send(body);
       },
     );
   }

@@ -1,7 +1,8 @@
-import { isExpired, type ProgressElement } from '@waypoint/domain';
+import { dueDate, isExpired, type ProgressElement } from '@waypoint/domain';
 import type { Db } from '../../db/connection.js';
 import { presentCourse, presentCurriculum, presentLesson, presentTopic } from './presenter.js';
 import {
+  type AssignmentRow,
   selectAssignments,
   selectCourses,
   selectLessons,
@@ -53,11 +54,41 @@ export async function buildProgressReport(
   nowMs: number,
   options: ProgressReportOptions,
 ): Promise<ProgressReport | null> {
-  const assignments = (await selectAssignments(db, user.userKey, user.lmsKey)).filter(
+  return (await buildTimedProgressReport(db, user, nowMs, options)).report;
+}
+
+/**
+ * The report and until when it stays right as time passes: the tree depends on "now" only through
+ * hiding expired assignments, so it holds until the next due date (forever when showExpired).
+ */
+export async function buildTimedProgressReport(
+  db: Db,
+  user: { userKey: number; lmsKey: number },
+  nowMs: number,
+  options: ProgressReportOptions,
+): Promise<{ report: ProgressReport | null; validUntil: number }> {
+  const all = await selectAssignments(db, user.userKey, user.lmsKey);
+  let validUntil = Number.POSITIVE_INFINITY;
+  if (!options.showExpired) {
+    for (const assignment of all) {
+      const due = dueDate(assignment.startDate.getTime(), assignment.durationMs);
+      if (due > nowMs && due < validUntil) validUntil = due;
+    }
+  }
+  const assignments = all.filter(
     (assignment) =>
       options.showExpired ||
       !isExpired(assignment.startDate.getTime(), assignment.durationMs, nowMs),
   );
+  return { report: await buildTree(db, user, assignments, options), validUntil };
+}
+
+async function buildTree(
+  db: Db,
+  user: { userKey: number },
+  assignments: AssignmentRow[],
+  options: ProgressReportOptions,
+): Promise<ProgressReport | null> {
   if (assignments.length === 0) return null;
   const [courses, topics, lessons, progress, prerequisiteTypes] = await Promise.all([
     selectCourses(db, user.userKey),

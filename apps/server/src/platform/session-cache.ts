@@ -1,0 +1,88 @@
+/**
+ * Per-process memory of recent session lookups (docs/decisions/0006-caching.md). A session row read
+ * from the database is trusted for TRUST_MS without another query; the guards still check its
+ * idle and absolute expiry, binding cookie and XSRF on every request. Failed lookups are never
+ * remembered, and logout / ending a user's sessions in this process forget entries at once.
+ */
+import type { Db } from '../db/connection.js';
+import type { findOpenSession } from './session-repo.js';
+
+/** A session row as findOpenSession returns it. */
+export type OpenSessionRow = NonNullable<Awaited<ReturnType<typeof findOpenSession>>>;
+
+/** How long a database lookup is trusted (the cross-instance window for sessions ended elsewhere). */
+export const TRUST_MS = 1000;
+const MAX_ENTRIES = 10_000;
+
+interface Entry {
+  row: OpenSessionRow;
+  checkedAt: number;
+}
+
+const caches = new WeakMap<Db, Map<string, Entry>>();
+// Bumped by every forget: a lookup that started before one must not be remembered.
+let generation = 0;
+
+function cacheOf(db: Db): Map<string, Entry> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** The row of a session looked up less than TRUST_MS ago, else undefined. */
+export function recallSession(
+  db: Db,
+  sessionHash: string,
+  nowMs: number,
+): OpenSessionRow | undefined {
+  const cache = caches.get(db);
+  const entry = cache?.get(sessionHash);
+  if (!entry) return undefined;
+  const age = nowMs - entry.checkedAt;
+  if (age >= 0 && age < TRUST_MS) return entry.row;
+  cache!.delete(sessionHash);
+  return undefined;
+}
+
+/** The current generation, to pass to rememberSession after a lookup. */
+export function sessionGeneration(): number {
+  return generation;
+}
+
+/** Remembers a valid session row, unless a session was forgotten since `startedAt`. */
+export function rememberSession(
+  db: Db,
+  row: OpenSessionRow,
+  nowMs: number,
+  startedAt: number,
+): void {
+  if (startedAt !== generation) return;
+  const cache = cacheOf(db);
+  cache.delete(row.sessionHash);
+  cache.set(row.sessionHash, { row, checkedAt: nowMs });
+  // Oldest first; entries are useless after TRUST_MS anyway.
+  for (const key of cache.keys()) {
+    if (cache.size <= MAX_ENTRIES) break;
+    cache.delete(key);
+  }
+}
+
+/** Forgets one session (logout, or a failed check). */
+export function forgetSession(db: Db, sessionHash: string): void {
+  generation += 1;
+  caches.get(db)?.delete(sessionHash);
+}
+
+/** Forgets every session of a user except `exceptHash` (sessions ended, password changed). */
+export function forgetUserSessions(
+  db: Db,
+  userKey: number,
+  exceptHash: string | null = null,
+): void {
+  generation += 1;
+  const cache = caches.get(db);
+  if (!cache) return;
+  for (const [hash, entry] of cache) {
+    if (entry.row.userKey === userKey && hash !== exceptHash) cache.delete(hash);
+  }
+}
