@@ -150,7 +150,12 @@ async function main(): Promise<void> {
     `${baseUrl}/lms/api/progressreport/withPrerequisites/${s.lmsKey}/${s.userKey}?showExpired=true&withFlaggedAssignments=true&showEmptyLeafs=false`;
   const student = await signIn(baseUrl, 'student');
   const bigStudent = await signIn(baseUrl, 'big.student');
-  const auth = (s: Record<string, string>) => ({ sessionID: s.sessionID!, cookie: s.cookie! });
+  // As a browser does: the session header and cookies, and gzip accepted.
+  const auth = (s: Record<string, string>) => ({
+    sessionID: s.sessionID!,
+    cookie: s.cookie!,
+    'accept-encoding': 'gzip, deflate, br',
+  });
   const size = (await (await fetch(reportUrl(bigStudent), { headers: auth(bigStudent) })).text())
     .length;
 

@@ -223,3 +223,33 @@ describe('progress report (§3, §7)', () => {
     expect(queries).toBe(small);
   });
 });
+
+describe('progress report compression', () => {
+  let t: TestApp;
+  let student: Browser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const lms = await buildLms(t.db);
+    const user = await buildUser(t.db, lms.lmsKey, { userId: 'pilot' });
+    const big = await insertCurriculum(t.db, lms.lmsKey, curriculum('Big', 8));
+    await assignCurriculum(t.db, t.clock.now(), user.userKey, big, {
+      assignedDaysAgo: 1,
+      startDaysAgo: 1,
+      durationDays: 90,
+    });
+    student = await signIn(t, 'pilot');
+  });
+  afterAll(() => t.close());
+
+  it('sends a large report gzipped to clients that accept it, and plain to others', async () => {
+    const path = `/lms/api/progressreport/withPrerequisites/${student.lmsKey}/${student.userKey}`;
+    const zipped = await student.call(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('accept-encoding');
+    const fromZip = (await zipped.json()) as Report;
+    const plain = await student.call(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.json()) as Report).toEqual(fromZip);
+    expect(fromZip.progressReport[0]!.elementChildren).toHaveLength(8);
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { acceptsGzip, gzipOnce, GZIP_MIN_BYTES } from '../../lib/gzip-memo.js';
 import { cachedProgressReport, wantsRevalidation } from './report-cache.js';
 import { listPrerequisiteTypes } from './service.js';
 import {
@@ -55,7 +56,12 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
             .status(404)
             .send({ statusCode: 404, error: 'Not Found', message: 'Nothing to report.' });
         }
-        return reply.type(JSON_TYPE).send(body);
+        reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+        // A large tree (about 1 KB per lesson) shrinks about twentyfold; compressed once per body.
+        if (body.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+          return reply.header('content-encoding', 'gzip').send(await gzipOnce(body));
+        }
+        return reply.send(body);
       },
     );
   }
