@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { daysUntil, dueDate, formatDate, type ProgressElement } from '@waypoint/domain';
 import styles from './curriculum-list.module.css';
 
 export interface CurriculumListItem {
@@ -18,6 +19,29 @@ export interface CurriculumListProps {
   empty: string;
   testId?: string;
   children?: ReactNode;
+}
+
+/** 'in 1 day' / 'in N days'. */
+export function inDaysText(days: number): string {
+  return days === 1 ? 'in 1 day' : `in ${days} days`;
+}
+
+/** An Upcoming Due Dates row: 'Due YYYY/MM/DD' and the day count, red within a week. */
+export function upcomingDueItem(
+  curriculum: ProgressElement,
+  nowMs: number,
+  onSelect: (curriculum: ProgressElement) => void,
+): CurriculumListItem {
+  const due = dueDate(curriculum.elementStartDate, curriculum.elementDuration);
+  const days = daysUntil(due, nowMs);
+  return {
+    key: String(curriculum.elementAssignmentKey),
+    title: curriculum.elementName,
+    detail: `Due ${formatDate(due)}`,
+    aside: inDaysText(days),
+    tone: days <= 7 ? 'danger' : 'default',
+    onSelect: () => onSelect(curriculum),
+  };
 }
 
 /** A titled card with a short list (Upcoming Due Dates, New Assignments, Recent Lessons...). */

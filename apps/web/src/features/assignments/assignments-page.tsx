@@ -1,6 +1,4 @@
 import {
-  daysUntil,
-  dueDate,
   formatDate,
   newAssignments,
   splitAssignments,
@@ -13,7 +11,7 @@ import { ApiError } from '../../api/client';
 import { progressReportErrorText } from '../../api/progress';
 import { useProgressReport } from '../../api/use-progress';
 import { CurriculumCard } from '../../components/curriculum-card';
-import { CurriculumList } from '../../components/curriculum-list';
+import { CurriculumList, upcomingDueItem } from '../../components/curriculum-list';
 import { selectCurriculum } from '../../components/curriculum-selection';
 import { IconCalendar, IconFlag } from '../../components/curricula-icons';
 import { Loading } from '../../components/loading';
@@ -23,11 +21,6 @@ import { useAppState } from '../../lib/use-app-state';
 import styles from './assignments-page.module.css';
 
 type Tab = 'active' | 'expired';
-
-/** 'in N days' for the upcoming list (day count rounded up, §9). */
-export function inDaysText(days: number): string {
-  return days === 1 ? 'in 1 day' : `in ${days} days`;
-}
 
 /**
  * The Assignments screen (spec §2): Upcoming Due Dates, New Assignments, and the tabbed list
@@ -85,18 +78,7 @@ export function AssignmentsPage() {
               icon={<IconCalendar size={16} />}
               testId="upcoming-due-dates"
               empty="Nothing is due in the next 30 days."
-              items={lists.upcoming.map((curriculum) => {
-                const due = dueDate(curriculum.elementStartDate, curriculum.elementDuration);
-                const days = daysUntil(due, nowMs);
-                return {
-                  key: String(curriculum.elementAssignmentKey),
-                  title: curriculum.elementName,
-                  detail: `Due ${formatDate(due)}`,
-                  aside: inDaysText(days),
-                  tone: days <= 7 ? 'danger' : 'default',
-                  onSelect: () => open(curriculum),
-                };
-              })}
+              items={lists.upcoming.map((curriculum) => upcomingDueItem(curriculum, nowMs, open))}
             />
             <CurriculumList
               title="New Assignments"

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  daysUntil,
   dashboardCurricula,
   dashboardCurriculumProgress,
   DASHBOARD_LIST_SIZE,
-  dueDate,
   formatDate,
   newAssignments,
   recentLessons,
@@ -18,7 +16,11 @@ import { unwrap } from '../../api/client';
 import { SERVICE_BASE } from '../../api/paths';
 import { useProgressReport } from '../../api/use-progress';
 import { getWidgets, widgetKeys, type Widget } from '../../api/widgets';
-import { CurriculumList, type CurriculumListItem } from '../../components/curriculum-list';
+import {
+  CurriculumList,
+  upcomingDueItem,
+  type CurriculumListItem,
+} from '../../components/curriculum-list';
 import { selectCurriculum } from '../../components/curriculum-selection';
 import {
   IconCalendar,
@@ -38,8 +40,6 @@ import styles from './dashboard-page.module.css';
 
 /** The local entry that gets an empty list on the dashboard (§2). */
 export const OLD_OPENED_TOPICS_KEY = 'oldOpenedTopics';
-
-const inDays = (days: number) => (days === 1 ? 'in 1 day' : `in ${days} days`);
 
 /**
  * The dashboard (spec §2): 'Loading Widgets...' until the widgets load, then the widgets panel
@@ -103,18 +103,9 @@ export function DashboardPage() {
     userType: '0',
   };
 
-  const upcomingItems = lists.upcoming.map((curriculum): CurriculumListItem => {
-    const due = dueDate(curriculum.elementStartDate, curriculum.elementDuration);
-    const days = daysUntil(due, nowMs);
-    return {
-      key: String(curriculum.elementAssignmentKey),
-      title: curriculum.elementName,
-      detail: `Due ${formatDate(due)}`,
-      aside: inDays(days),
-      tone: days <= 7 ? 'danger' : 'default',
-      onSelect: () => open(curriculum),
-    };
-  });
+  const upcomingItems = lists.upcoming.map((curriculum) =>
+    upcomingDueItem(curriculum, nowMs, open),
+  );
   const recentItems = lists.recent.map(({ lesson, curriculum }): CurriculumListItem => ({
     key: `${curriculum.elementAssignmentKey}-${lesson.elementKey}`,
     title: lesson.elementName,
