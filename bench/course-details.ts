@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildProgressElement, type ProgressElement } from '@waypoint/domain';
+import { chromiumLaunchOptions } from '../e2e/chromium.js';
 
 const PORT = Number(process.env.BENCH_PORT || 8197);
 const ROUNDS = 5;
@@ -101,19 +102,7 @@ async function main(): Promise<void> {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await waitForServer();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

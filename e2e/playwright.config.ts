@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumLaunchOptions } from './chromium.js';
 
 // One server on a throwaway data folder, seeded with the demo training provider.
 const port = Number(process.env.E2E_PORT || 8191);
@@ -22,19 +23,7 @@ export default defineConfig({
   timeout: 120_000,
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: `node apps/server/dist/main.js`,

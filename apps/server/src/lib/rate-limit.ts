@@ -59,12 +59,16 @@ function stateOf(rule: RateRule, hits: number, windowEndsAt: Date, now: Date): R
   };
 }
 
-/** Counts one hit in the bucket and says whether it is still within the limit. */
-export async function hitRateLimit(
+/**
+ * Counts one hit in a bucket (atomic upsert, so every instance shares the count). A fixed window
+ * starts again once it has ended; a sliding one moves its end to now + window on every hit.
+ */
+async function countHit(
   db: Db,
   rule: RateRule,
   key: string,
   now: Date,
+  window: 'fixed' | 'sliding',
 ): Promise<RateState> {
   const windowEnd = new Date(now.getTime() + rule.windowMs);
   const row = await db
@@ -73,7 +77,10 @@ export async function hitRateLimit(
     .onConflict((oc) =>
       oc.column('bucket').doUpdateSet({
         hits: sql<number>`CASE WHEN rate_limit.window_ends_at <= ${now} THEN 1 ELSE rate_limit.hits + 1 END`,
-        windowEndsAt: sql<Date>`CASE WHEN rate_limit.window_ends_at <= ${now} THEN ${windowEnd} ELSE rate_limit.window_ends_at END`,
+        windowEndsAt:
+          window === 'sliding'
+            ? windowEnd
+            : sql<Date>`CASE WHEN rate_limit.window_ends_at <= ${now} THEN ${windowEnd} ELSE rate_limit.window_ends_at END`,
       }),
     )
     .returning(['hits', 'windowEndsAt'])
@@ -81,29 +88,17 @@ export async function hitRateLimit(
   return stateOf(rule, row.hits, new Date(row.windowEndsAt), now);
 }
 
+/** Counts one hit in the bucket and says whether it is still within the limit. */
+export function hitRateLimit(db: Db, rule: RateRule, key: string, now: Date): Promise<RateState> {
+  return countHit(db, rule, key, now, 'fixed');
+}
+
 /**
  * Counts one failure in a sliding bucket: each failure pushes the window end to now + window, so
  * failures count while no more than a window apart (lockout: "N failures in a row").
  */
-export async function recordFailure(
-  db: Db,
-  rule: RateRule,
-  key: string,
-  now: Date,
-): Promise<RateState> {
-  const windowEnd = new Date(now.getTime() + rule.windowMs);
-  const row = await db
-    .insertInto('rateLimit')
-    .values({ bucket: bucketOf(rule, key), hits: 1, windowEndsAt: windowEnd })
-    .onConflict((oc) =>
-      oc.column('bucket').doUpdateSet({
-        hits: sql<number>`CASE WHEN rate_limit.window_ends_at <= ${now} THEN 1 ELSE rate_limit.hits + 1 END`,
-        windowEndsAt: windowEnd,
-      }),
-    )
-    .returning(['hits', 'windowEndsAt'])
-    .executeTakeFirstOrThrow();
-  return stateOf(rule, row.hits, new Date(row.windowEndsAt), now);
+export function recordFailure(db: Db, rule: RateRule, key: string, now: Date): Promise<RateState> {
+  return countHit(db, rule, key, now, 'sliding');
 }
 
 /** Reads a bucket without counting (for limits that count only failures). */
