@@ -15,3 +15,7 @@ export * from './progress-element.js';
 export * from './recurrent.js';
 export * from './score.js';
 export * from './validation.js';
+export * from './launch.js';
+export * from './scorm/cmi-progress.js';
+export * from './scorm/initial-cmi.js';
+export * from './scorm/time.js';
