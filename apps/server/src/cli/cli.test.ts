@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goodPackage12 } from '../modules/content/test-packages.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
@@ -61,6 +62,83 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB === 'postgres')(
         ]);
       },
       CHILD_TIMEOUT * 3,
+    );
+
+    // Issue 5 item 1: "so an operator can publish a real course to a student without touching
+    // the database".
+    it(
+      'import-scorm then assign publish a package to a student; a refused package leaves nothing',
+      async () => {
+        expect(
+          (await waypoint('create-lms', '--code', 'delta', '--name', 'Delta Training')).code,
+        ).toBe(0);
+        expect(
+          (
+            await waypoint(
+              'add-user',
+              '--lms',
+              'delta',
+              '--login',
+              'sam.okafor',
+              '--email',
+              'sam.okafor@example.com',
+              '--name',
+              'Sam Okafor',
+            )
+          ).code,
+        ).toBe(0);
+        const zip = path.join(dataDir, 'ground-school.zip');
+        await writeFile(zip, await goodPackage12());
+        const imported = await waypoint(
+          'import-scorm',
+          zip,
+          '--lms',
+          'delta',
+          '--curriculum',
+          'Line Training',
+        );
+        expect(imported.stderr).toBe('');
+        expect(imported.code).toBe(0);
+        expect(imported.stdout).toMatch(
+          /^Imported package \d+ 'Ground School' \(SCORM 1\.2, 4 files\) into curriculum 'Line Training' \(new\), course 'Ground School' \(new\):\n/,
+        );
+        expect(imported.stdout).toMatch(/\n {2}\d+ +Welcome aboard +Ground School +-\n/);
+        expect(imported.stdout).toMatch(/\n {2}\d+ +Knowledge check +Ground School +75%\n/);
+        const folders = await readdir(path.join(dataDir, 'content'));
+        expect(folders).toEqual([expect.stringMatching(/^pkg-[0-9a-f]{16}$/)]);
+
+        const broken = path.join(dataDir, 'broken.zip');
+        await writeFile(broken, 'not a zip');
+        const refused = await waypoint(
+          'import-scorm',
+          broken,
+          '--lms',
+          'delta',
+          '--curriculum',
+          'Broken',
+        );
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain('Error: The package was refused: it is not a zip file');
+        expect(await readdir(path.join(dataDir, 'content'))).toEqual(folders);
+
+        const assigned = await waypoint(
+          'assign',
+          '--lms',
+          'delta',
+          '--user',
+          'sam.okafor',
+          '--curriculum',
+          'Line Training',
+          '--due',
+          '2099-03-31',
+        );
+        expect(assigned.stderr).toBe('');
+        expect(assigned.code).toBe(0);
+        expect(assigned.stdout).toMatch(
+          /^Assigned curriculum 'Line Training' to 'sam.okafor': assignment \d+, due 2099-03-31 \(end of the day, UTC\)\.\n$/,
+        );
+      },
+      CHILD_TIMEOUT * 5,
     );
 
     it(

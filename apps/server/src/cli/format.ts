@@ -15,6 +15,11 @@ export function table(headers: string[], rows: string[][]): string {
 }
 
 const yesNo = (value: unknown) => (value ? 'yes' : 'no');
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
 
 interface UserView extends Row {
   login: string;
@@ -107,6 +112,39 @@ export function formatResult(command: string, result: unknown): string {
           ].join('\n'),
         )
         .join('\n\n----\n\n');
+    }
+    case 'import-scorm': {
+      const pkg = r.package as Row;
+      const curriculum = r.curriculum as Row;
+      const course = r.course as Row;
+      const lessons = r.lessons as Row[];
+      const isNew = (row: Row) => (row.created ? ' (new)' : '');
+      const warnings = (r.warnings as string[]).map((warning) => `Warning: ${warning}`);
+      return [
+        `Imported package ${pkg.packageKey} '${pkg.title}' (SCORM ${pkg.scormVersion}, ${pkg.files} files) into curriculum '${curriculum.name}'${isNew(curriculum)}, course '${course.name}'${isNew(course)}:`,
+        indent(
+          table(
+            ['LESSON', 'NAME', 'TOPIC', 'PASS'],
+            lessons.map((lesson) => [
+              String(lesson.lessonKey),
+              String(lesson.name),
+              String(lesson.topic),
+              lesson.scorable ? `${Math.round(lesson.minScorePass * 100)}%` : '-',
+            ]),
+          ),
+        ),
+        `${lessons.length} lesson${lessons.length === 1 ? '' : 's'}.`,
+        ...warnings,
+      ].join('\n');
+    }
+    case 'assign': {
+      const curriculum = r.curriculum as Row;
+      const due = r.dueDate
+        ? `due ${String(r.dueDate).slice(0, 10)} (end of the day, UTC)`
+        : 'open-ended (no due date)';
+      return r.created
+        ? `Assigned curriculum '${curriculum.name}' to '${r.login}': assignment ${r.assignmentKey}, ${due}.`
+        : `'${r.login}' already had curriculum '${curriculum.name}' (assignment ${r.assignmentKey}); it is now ${due}.`;
     }
     default:
       return JSON.stringify(result, null, 2);

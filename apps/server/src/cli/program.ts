@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { HttpError } from '../lib/http-error.js';
 import { formatResult } from './format.js';
@@ -39,7 +40,9 @@ function toInt(name: string) {
 /** Builds the `waypoint` operator command line; actions run through the runner the factory makes. */
 export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
   const program = new Command('waypoint')
-    .description('Waypoint operator commands: training providers (LMS), users, passwords, outbox.')
+    .description(
+      'Waypoint operator commands: training providers (LMS), users, passwords, SCORM packages, assignments, outbox.',
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.out(text.replace(/\n$/, '')),
@@ -47,14 +50,19 @@ export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
     })
     .showHelpAfterError('(run with --help for usage)');
 
-  const execute = async (name: string, input: Record<string, unknown>, json: boolean) => {
+  const execute = async (
+    name: string,
+    input: Record<string, unknown>,
+    json: boolean,
+    upload?: string,
+  ) => {
     const connection = await connect();
     try {
       // undefined options are left out so the input matches the command's schema exactly.
       const clean = Object.fromEntries(
         Object.entries(input).filter(([, value]) => value !== undefined),
       );
-      const result = await connection.run(name, clean);
+      const result = await connection.run(name, clean, upload);
       io.out(json ? JSON.stringify(result, null, 2) : formatResult(name, result));
     } finally {
       await connection.close();
@@ -256,6 +264,57 @@ export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
     .description('list the training providers')
     .addOption(json())
     .action((o: { json?: boolean }) => execute('list-lms', {}, !!o.json));
+
+  program
+    .command('import-scorm')
+    .description(
+      'import a SCORM 1.2 or 2004 package (zip): one lesson per SCO, in a curriculum and course made when missing; a broken package is refused whole',
+    )
+    .argument('<package.zip>', 'the package zip')
+    .requiredOption('--lms <code>', 'LMS code')
+    .requiredOption('--curriculum <name>', 'curriculum name (created when missing)')
+    .option('--course <name>', "course name (created when missing; default: the package's title)")
+    .addOption(json())
+    .action(
+      async (
+        file: string,
+        o: { lms: string; curriculum: string; course?: string; json?: boolean },
+      ) => {
+        const zip = path.resolve(file);
+        try {
+          if (!(await stat(zip)).isFile()) throw Object.assign(new Error(), { code: 'EISDIR' });
+        } catch (error) {
+          throw new CliExit(
+            EXIT_FAILURE,
+            `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+          );
+        }
+        await execute(
+          'import-scorm',
+          { lms: o.lms, curriculum: o.curriculum, course: o.course },
+          !!o.json,
+          zip,
+        );
+      },
+    );
+
+  program
+    .command('assign')
+    .description(
+      'assign a curriculum to a user (already assigned: changes the due date); prints the assignment key',
+    )
+    .requiredOption('--lms <code>', 'LMS code')
+    .requiredOption('--user <id>', 'login ID')
+    .requiredOption('--curriculum <name>', 'curriculum name')
+    .option('--due <YYYY-MM-DD>', 'due at the end of this day (UTC); default: open-ended')
+    .addOption(json())
+    .action((o: { lms: string; user: string; curriculum: string; due?: string; json?: boolean }) =>
+      execute(
+        'assign',
+        { lms: o.lms, user: o.user, curriculum: o.curriculum, due: o.due },
+        !!o.json,
+      ),
+    );
 
   program
     .command('outbox')

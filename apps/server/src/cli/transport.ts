@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
@@ -7,24 +10,69 @@ import { createMailer } from '../modules/email/mailer.js';
 import { runOperatorCommand, type OperatorDeps } from '../modules/operator/service.js';
 import { readOperatorToken, readServerInfo, type ServerInfo } from '../startup.js';
 
-/** Runs one operator command and returns its result, or throws an HttpError like the API does. */
-export type CommandRunner = (name: string, input: unknown) => Promise<unknown>;
+/**
+ * Runs one operator command and returns its result, or throws an HttpError like the API does.
+ * `upload` is the path of the file an upload command carries (import-scorm's package zip).
+ */
+export type CommandRunner = (name: string, input: unknown, upload?: string) => Promise<unknown>;
 
 /** A runner over an open database (in-process: tests, or the CLI when no server runs). */
 export function localRunner(deps: OperatorDeps): CommandRunner {
-  return (name, input) => runOperatorCommand(deps, name, input);
+  return (name, input, upload) => runOperatorCommand(deps, name, input, upload);
+}
+
+/** The request of one command: JSON body, or (with a file) the file as body and the input as query. */
+async function commandRequest(
+  url: string,
+  token: string,
+  input: unknown,
+  upload: string | undefined,
+): Promise<[string, RequestInit]> {
+  const authorization = `Bearer ${token}`;
+  if (upload === undefined) {
+    return [
+      url,
+      {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      },
+    ];
+  }
+  const query = new URLSearchParams(
+    Object.entries(input as Record<string, unknown>)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  const { size } = await stat(upload);
+  return [
+    `${url}?${query}`,
+    {
+      method: 'POST',
+      headers: {
+        authorization,
+        'content-type': 'application/zip',
+        'content-length': String(size),
+      },
+      // Streamed, so a large package is never held whole in the CLI's memory.
+      body: Readable.toWeb(createReadStream(upload)) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    } as RequestInit,
+  ];
 }
 
 /** A runner that sends commands to the running server's operator API with the operator token. */
 export function remoteRunner(info: ServerInfo, token: string): CommandRunner {
-  return async (name, input) => {
+  return async (name, input, upload) => {
+    const [url, init] = await commandRequest(
+      `${info.url}/lms/operator/commands/${encodeURIComponent(name)}`,
+      token,
+      input,
+      upload,
+    );
     let response: Response;
     try {
-      response = await fetch(`${info.url}/lms/operator/commands/${encodeURIComponent(name)}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(input),
-      });
+      response = await fetch(url, init);
     } catch (error) {
       const reason =
         error instanceof Error

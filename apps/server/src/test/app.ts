@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -19,12 +22,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the whole app on a fresh database (PGlite, or PostgreSQL in that project) and listens. */
+/**
+ * Builds the whole app on a fresh database (PGlite, or PostgreSQL in that project) and listens.
+ * Each app has its own temporary DATA_DIR (config.dataDir), removed on close, so stored content
+ * never lands in the repository.
+ */
 export async function createTestApp(
   options: { config?: Partial<Config>; operatorToken?: string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'off' }), ...options.config };
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-test-data-'));
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'off', DATA_DIR: dataDir }),
+    ...options.config,
+  };
   const clock = new TestClock();
   const mailer = createMailer(database.db, { smtpUrl: null, mailFrom: config.mailFrom }, () => {});
   const app = await buildApp({
@@ -37,6 +48,8 @@ export async function createTestApp(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  // The panel is this address; lessons then run on http://localhost:<port> (platform/content-origin.ts).
+  if (!options.config?.publicUrl) config.publicUrl = `http://127.0.0.1:${port}`;
   return {
     app,
     db: database.db,
@@ -47,6 +60,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

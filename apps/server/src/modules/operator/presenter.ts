@@ -51,3 +51,32 @@ export function presentUser(
     hasPassword,
   };
 }
+
+// Spec §4: a due date 100 years or more ahead is 'Open'; the default duration is far beyond that.
+const OPEN_AFTER_MS = 100 * 365.25 * 24 * 60 * 60 * 1000;
+
+/** What `assign` reports: the assignment key, its start and due instant (null when open-ended). */
+export function presentAssignment(row: {
+  lms: string;
+  login: string;
+  curriculum: { curriculumKey: number; name: string };
+  assignment: {
+    assignmentKey: number;
+    startDate: Date | string;
+    durationMs: number;
+    created: boolean;
+  };
+}) {
+  const start = new Date(row.assignment.startDate);
+  const end = new Date(start.getTime() + Number(row.assignment.durationMs));
+  return {
+    assignmentKey: row.assignment.assignmentKey,
+    created: row.assignment.created,
+    lms: row.lms,
+    login: row.login,
+    curriculum: row.curriculum,
+    startDate: start.toISOString(),
+    durationMs: Number(row.assignment.durationMs),
+    dueDate: Number(row.assignment.durationMs) >= OPEN_AFTER_MS ? null : end.toISOString(),
+  };
+}

@@ -178,3 +178,68 @@ export async function updateLms(
     ])
     .executeTakeFirstOrThrow();
 }
+
+/** Curricula of an LMS with this name (case-insensitive), oldest first. */
+export async function findCurricula(db: Db, lmsKey: number, name: string) {
+  return db
+    .selectFrom('curriculum')
+    .select(['curriculumKey', 'name'])
+    .where('lmsKey', '=', lmsKey)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .orderBy('curriculumKey')
+    .execute();
+}
+
+/**
+ * Assigns a curriculum to a user, or changes the duration of their current (not removed)
+ * assignment of it. `durationFrom` gets the assignment's start (now for a new one) and may throw
+ * to refuse. The user's row is locked so that two runs at once make one assignment.
+ */
+export async function assignCurriculum(
+  db: Db,
+  row: {
+    userKey: number;
+    curriculumKey: number;
+    now: Date;
+    durationFrom: (start: Date) => number;
+  },
+) {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom('appUser')
+      .select('userKey')
+      .where('userKey', '=', row.userKey)
+      .forUpdate()
+      .execute();
+    const columns = ['assignmentKey', 'startDate', 'durationMs'] as const;
+    const existing = await trx
+      .selectFrom('assignment')
+      .select(columns)
+      .where('userKey', '=', row.userKey)
+      .where('curriculumKey', '=', row.curriculumKey)
+      .where('removedAt', 'is', null)
+      .orderBy('assignmentKey', 'desc')
+      .executeTakeFirst();
+    if (existing) {
+      const updated = await trx
+        .updateTable('assignment')
+        .set({ durationMs: row.durationFrom(new Date(existing.startDate)) })
+        .where('assignmentKey', '=', existing.assignmentKey)
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      return { ...updated, created: false };
+    }
+    const inserted = await trx
+      .insertInto('assignment')
+      .values({
+        userKey: row.userKey,
+        curriculumKey: row.curriculumKey,
+        assignedAt: row.now,
+        startDate: row.now,
+        durationMs: row.durationFrom(row.now),
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return { ...inserted, created: true };
+  });
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { connect } from '../../cli/transport.js';
 import { loadConfig } from '../../config.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser, TEST_PASSWORD } from '../../test/factories.js';
+import { goodPackage12 } from '../content/test-packages.js';
 
 const TOKEN = randomBytes(32).toString('hex');
 
@@ -141,6 +142,102 @@ describe('operator API without an operator token', () => {
       expect(response.status).toBe(404);
     } finally {
       await t.close();
+    }
+  });
+});
+
+// Issue 5 item 1: import-scorm and assign work "while the server runs or not": with a server, the
+// CLI uploads the zip bytes (application/zip) to the operator API with the options in the query.
+describe('operator API: import-scorm (zip upload) and assign', () => {
+  let t: TestApp;
+  let dir: string;
+  const bearer = { authorization: `Bearer ${TOKEN}` };
+  const contentEntries = async () =>
+    (await readdir(path.join(t.config.dataDir, 'content')).catch(() => [] as string[])).sort();
+  const upload = (query: string, body: Buffer | string, headers: Record<string, string> = {}) =>
+    fetch(`${t.baseUrl}/lms/operator/commands/import-scorm?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/zip', ...headers },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ operatorToken: TOKEN });
+    const lms = await buildLms(t.db, { lmsCode: 'gamma' });
+    await buildUser(t.db, lms.lmsKey, { userId: 'pupil' });
+    dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-upload-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses an upload without the token (401) and stores nothing', async () => {
+    const response = await upload('lms=gamma&curriculum=Sneaky', await goodPackage12());
+    expect(response.status).toBe(401);
+    expect(await contentEntries()).toEqual([]);
+    expect(await t.db.selectFrom('curriculum').select('name').execute()).toEqual([]);
+  });
+
+  it('answers a JSON body with 415 and a refused package with 422, leaving nothing', async () => {
+    const json = await fetch(`${t.baseUrl}/lms/operator/commands/import-scorm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer },
+      body: JSON.stringify({ lms: 'gamma', curriculum: 'X' }),
+    });
+    expect(json.status).toBe(415);
+    const refused = await upload('lms=gamma&curriculum=X', 'not a zip', bearer);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^The package was refused: it is not a zip file .* Nothing was imported\.$/,
+    );
+    const missing = await upload('lms=gamma', await goodPackage12(), bearer);
+    expect(missing.status).toBe(400);
+    expect(await contentEntries()).toEqual([]);
+    expect(await t.db.selectFrom('curriculum').select('name').execute()).toEqual([]);
+  });
+
+  it('is what the CLI uses while a server runs: the zip is streamed, then assign', async () => {
+    const zip = path.join(dir, 'ground-school.zip');
+    await writeFile(zip, await goodPackage12());
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-remote-'));
+    try {
+      await writeFile(
+        path.join(dataDir, 'server.json'),
+        JSON.stringify({ pid: process.ppid, port: 0, url: t.baseUrl }),
+      );
+      await writeFile(path.join(dataDir, 'operator-token'), `${TOKEN}\n`);
+      const connection = await connect(loadConfig({ DATA_DIR: dataDir }));
+      expect(connection.mode).toBe('server');
+      const result = (await connection.run(
+        'import-scorm',
+        { lms: 'gamma', curriculum: 'Line Training', course: 'Basics' },
+        zip,
+      )) as { package: { folder: string }; lessons: { name: string }[] };
+      expect(result.lessons.map((lesson) => lesson.name)).toEqual([
+        'Welcome aboard',
+        'Knowledge check',
+      ]);
+      // Stored in the server's DATA_DIR; the temporary upload file is gone.
+      expect(await contentEntries()).toEqual([result.package.folder]);
+      const stored = await readdir(path.join(t.config.dataDir, 'content', result.package.folder), {
+        recursive: true,
+      });
+      expect(stored.sort()).toContain(path.join('welcome', 'img', 'logo.svg'));
+
+      const assigned = (await connection.run('assign', {
+        lms: 'gamma',
+        user: 'pupil',
+        curriculum: 'Line Training',
+        due: '2099-01-31',
+      })) as { assignmentKey: number; dueDate: string };
+      expect(assigned.dueDate).toBe('2099-01-31T23:59:59.999Z');
+      await expect(
+        connection.run('import-scorm', { lms: 'gamma', curriculum: 'X' }, path.join(dir, 'x')),
+      ).rejects.toMatchObject({ code: 'ENOENT' });
+      await connection.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,9 +1,18 @@
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error.js';
+import { formatBytes, PACKAGE_LIMITS } from '../content/package-zip.js';
 import { checkOperatorToken } from './auth.js';
-import { COMMAND_INPUTS, COMMAND_NAMES } from './schemas.js';
+import {
+  COMMAND_INPUTS,
+  COMMAND_NAMES,
+  UPLOAD_COMMAND_INPUTS,
+  UPLOAD_COMMAND_NAMES,
+} from './schemas.js';
 import { runOperatorCommand } from './service.js';
+import { saveUpload } from './upload.js';
 
 /**
  * The operator API, /lms/operator/commands/{name}: the CLI's commands for a running server.
@@ -17,6 +26,11 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   // The schemas document the API; the service validates every input itself (same checks and
   // messages as the CLI's own-database path), so Fastify neither coerces nor strips anything here.
   app.setValidatorCompiler(() => (value) => ({ value }));
+  // Package zips stay a stream here; the route writes them to a file within the size limit.
+  app.addContentTypeParser(
+    ['application/zip', 'application/octet-stream'],
+    (_request, payload, done) => done(null, payload),
+  );
 
   const authorise = async (request: FastifyRequest) => {
     await checkOperatorToken(app.deps, token, request.headers.authorization, request.ip);
@@ -38,6 +52,53 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
       async (request) => runOperatorCommand(app.deps, name, request.body),
     );
   }
+
+  for (const name of UPLOAD_COMMAND_NAMES) {
+    app.post(
+      `/commands/${name}`,
+      {
+        schema: {
+          summary: `Operator command ${name} (same as \`npm run waypoint -- ${name}\`): the package zip is the body (application/zip), the options are the query`,
+          tags: ['operator'],
+          headers: Type.Object({ authorization: Type.Optional(Type.String()) }),
+          querystring: UPLOAD_COMMAND_INPUTS[name],
+        },
+        // Checked before any of the body is read: a caller without the token uploads nothing.
+        onRequest: authorise,
+      },
+      async (request) => {
+        if (!(request.body instanceof Readable)) {
+          throw new HttpError(
+            415,
+            `Send the package zip as the body of ${name}, with Content-Type: application/zip.`,
+          );
+        }
+        const declared = Number(request.headers['content-length']);
+        if (declared > PACKAGE_LIMITS.maxZipBytes) {
+          throw new HttpError(
+            413,
+            `The package zip is larger than ${formatBytes(PACKAGE_LIMITS.maxZipBytes)}.`,
+          );
+        }
+        const file = await saveUpload(
+          app.deps.config.dataDir,
+          request.body,
+          PACKAGE_LIMITS.maxZipBytes,
+        );
+        try {
+          return await runOperatorCommand(
+            app.deps,
+            name,
+            { ...(request.query as Record<string, unknown>) },
+            file,
+          );
+        } finally {
+          await rm(file, { force: true });
+        }
+      },
+    );
+  }
+
   // Unknown command names with a valid token get a clear 404; without one, 401 like the rest.
   app.post('/commands/:name', { preValidation: authorise }, async (request) => {
     const { name } = request.params as { name: string };

@@ -84,6 +84,24 @@ export const OutboxInput = Type.Object(
   strict,
 );
 
+export const AssignInput = Type.Object(
+  {
+    lms: Text,
+    /** The user's login ID. */
+    user: Text,
+    curriculum: Text,
+    /** YYYY-MM-DD: due at the end of that day (UTC); absent: the default (open-ended) duration. */
+    due: Type.Optional(Text),
+  },
+  strict,
+);
+
+/** import-scorm's options; the package zip travels beside them (a file path, or the request body). */
+export const ImportScormInput = Type.Object(
+  { lms: Text, curriculum: Text, course: Type.Optional(Text) },
+  strict,
+);
+
 export type CreateLmsInput = Static<typeof CreateLmsInput>;
 export type UpdateLmsInput = Static<typeof UpdateLmsInput>;
 export type AddUserInput = Static<typeof AddUserInput>;
@@ -93,6 +111,8 @@ export type InviteInput = Static<typeof InviteInput>;
 export type ListUsersInput = Static<typeof ListUsersInput>;
 export type ListLmsInput = Static<typeof ListLmsInput>;
 export type OutboxInput = Static<typeof OutboxInput>;
+export type AssignInput = Static<typeof AssignInput>;
+export type ImportScormInput = Static<typeof ImportScormInput>;
 
 /** The commands, by the name used on the command line and in /lms/operator/commands/{name}. */
 export const COMMAND_INPUTS = {
@@ -105,8 +125,20 @@ export const COMMAND_INPUTS = {
   'list-users': ListUsersInput,
   'list-lms': ListLmsInput,
   outbox: OutboxInput,
+  assign: AssignInput,
 } satisfies Record<string, TSchema>;
 
+/**
+ * Commands that also carry a file (the CLI passes its path; the operator API receives it as the
+ * request body, with these options in the query string).
+ */
+export const UPLOAD_COMMAND_INPUTS = {
+  'import-scorm': ImportScormInput,
+} satisfies Record<string, TSchema>;
+
+/** JSON-bodied commands (one operator API route each). */
 export type CommandName = keyof typeof COMMAND_INPUTS;
+export type UploadCommandName = keyof typeof UPLOAD_COMMAND_INPUTS;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_INPUTS) as CommandName[];
+export const UPLOAD_COMMAND_NAMES = Object.keys(UPLOAD_COMMAND_INPUTS) as UploadCommandName[];

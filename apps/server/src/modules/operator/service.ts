@@ -1,3 +1,5 @@
+import { DEFAULT_CURRICULUM_DURATION_MS } from '@waypoint/domain';
+import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
@@ -6,23 +8,30 @@ import { HttpError } from '../../lib/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/password.js';
 import { checkPasswordRules } from '../../lib/password-rules.js';
+import { importScormPackage } from '../content/import.service.js';
+import { localContentStorage, type ContentStorage } from '../content/storage.js';
 import { listOutbox } from '../email/repo.js';
+import { invalidateReports } from '../progress/report-cache.js';
 import { parseUserCsv } from './csv.js';
 import { clearLoginLockout, sendInvitation } from './account.js';
-import { presentLms, presentUser } from './presenter.js';
+import { presentAssignment, presentLms, presentUser } from './presenter.js';
 import * as repo from './repo.js';
 import { forgetUserSessions } from '../../platform/session-cache.js';
 import {
   COMMAND_INPUTS,
+  UPLOAD_COMMAND_INPUTS,
   type AddUserInput,
+  type AssignInput,
   type CommandName,
   type CreateLmsInput,
+  type ImportScormInput,
   type ImportUsersInput,
   type InviteInput,
   type ListUsersInput,
   type OutboxInput,
   type SetPasswordInput,
   type UpdateLmsInput,
+  type UploadCommandName,
 } from './schemas.js';
 import { checkEmail, checkLmsCode, checkLogin, checkText, splitName } from './validation.js';
 
@@ -33,7 +42,12 @@ export interface OperatorDeps {
   /** publicUrl makes the links in invitation emails. */
   config: Config;
   clock: Clock;
+  /** Where imported packages go; default: the local folder DATA_DIR/content. */
+  storage?: ContentStorage;
 }
+
+/** The file an upload command carries: its bytes, or the path of a local file. */
+export type CommandUpload = Buffer | string;
 
 // 400: bad input (the CLI exits 2, a usage error); 404/409/422: the command failed (exit 1).
 const badInput = (message: string) => new HttpError(400, message);
@@ -309,8 +323,98 @@ export async function outbox(deps: OperatorDeps, input: OutboxInput) {
   };
 }
 
+/**
+ * import-scorm: a SCORM package into a curriculum (made when missing) and a course (default: the
+ * package title; made when missing), one lesson per SCO. Refusals say which rule and keep nothing.
+ */
+export async function importScorm(
+  deps: OperatorDeps,
+  input: ImportScormInput,
+  upload: CommandUpload,
+) {
+  const curriculum = input.curriculum.trim();
+  const course = input.course?.trim();
+  failIf([
+    checkText('curriculum name', curriculum),
+    course === undefined ? null : checkText('course name', course),
+  ]);
+  const lms = await lmsByCode(deps, input.lms);
+  const result = await importScormPackage(
+    { db: deps.db, storage: deps.storage ?? localContentStorage(deps.config), clock: deps.clock },
+    upload,
+    { lmsKey: lms.lmsKey, curriculum, ...(course ? { course } : {}) },
+  );
+  // New curricula and lessons change every cached report that could show them.
+  invalidateReports();
+  return { lms: lms.lmsCode, ...result };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The end (last millisecond, UTC) of a YYYY-MM-DD day; null when it is not a real date. */
+export function endOfDueDay(due: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(due);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const start = Date.UTC(year, month - 1, day);
+  const date = new Date(start);
+  // Date.UTC rolls 2025-02-30 over to March; a real date keeps its parts.
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
+    return null;
+  return new Date(start + DAY_MS - 1);
+}
+
+/**
+ * assign: a curriculum to a user, starting now, due at the end of --due (UTC) or open-ended (the
+ * spec's default duration). Assigned already (not removed): the due date changes instead.
+ */
+export async function assign(deps: OperatorDeps, input: AssignInput) {
+  const dueText = input.due?.trim();
+  const due = dueText === undefined ? null : endOfDueDay(dueText);
+  if (dueText !== undefined && !due) {
+    throw badInput(`--due '${dueText}' is not a date (YYYY-MM-DD).`);
+  }
+  const now = deps.clock.now();
+  if (due && due.getTime() <= now.getTime()) throw badInput(`--due ${dueText} is in the past.`);
+  const { lms, user } = await userByLogin(deps, input.lms, input.user);
+  const name = input.curriculum.trim();
+  const curricula = await repo.findCurricula(deps.db, lms.lmsKey, name);
+  if (curricula.length === 0) {
+    throw new HttpError(404, `No curriculum named '${name}' in LMS '${lms.lmsCode}'.`);
+  }
+  if (curricula.length > 1) {
+    throw new HttpError(
+      409,
+      `There are ${curricula.length} curricula named '${name}' in LMS '${lms.lmsCode}'.`,
+    );
+  }
+  const curriculum = curricula[0]!;
+  const assignment = await repo.assignCurriculum(deps.db, {
+    userKey: user.userKey,
+    curriculumKey: curriculum.curriculumKey,
+    now,
+    durationFrom: (start) => {
+      if (!due) return DEFAULT_CURRICULUM_DURATION_MS;
+      const duration = due.getTime() - start.getTime();
+      if (duration <= 0) {
+        throw badInput(
+          `--due ${dueText} is before the assignment's start (${start.toISOString()}).`,
+        );
+      }
+      return duration;
+    },
+  });
+  invalidateReports(user.userKey);
+  return presentAssignment({ lms: lms.lmsCode, login: user.userId, curriculum, assignment });
+}
+
 const handlers: { [Name in CommandName]: (deps: OperatorDeps, input: never) => Promise<unknown> } =
   {
+    assign,
     'create-lms': createLms,
     'update-lms': updateLms,
     'add-user': addUser,
@@ -322,9 +426,22 @@ const handlers: { [Name in CommandName]: (deps: OperatorDeps, input: never) => P
     outbox,
   };
 
-/** True when `name` is an operator command. */
+const uploadHandlers: {
+  [Name in UploadCommandName]: (
+    deps: OperatorDeps,
+    input: never,
+    upload: CommandUpload,
+  ) => Promise<unknown>;
+} = { 'import-scorm': importScorm };
+
+/** True when `name` is an operator command with a JSON input. */
 export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(COMMAND_INPUTS, name);
+}
+
+/** True when `name` is an operator command that carries a file (import-scorm). */
+export function isUploadCommandName(name: string): name is UploadCommandName {
+  return Object.hasOwn(UPLOAD_COMMAND_INPUTS, name);
 }
 
 /**
@@ -335,14 +452,23 @@ export async function runOperatorCommand(
   deps: OperatorDeps,
   name: string,
   input: unknown,
+  upload?: CommandUpload,
 ): Promise<unknown> {
-  if (!isCommandName(name)) throw new HttpError(404, `Unknown operator command '${name}'.`);
-  const schema = COMMAND_INPUTS[name];
-  if (!Value.Check(schema, input)) {
-    const problems = [...Value.Errors(schema, input)]
-      .filter((error) => error.keyword !== 'boolean')
-      .map((error) => `${error.instancePath.slice(1) || 'input'} ${error.message}`);
-    throw badInput(`Invalid input for ${name}: ${problems.join('; ')}`);
+  if (isUploadCommandName(name)) {
+    checkInput(name, UPLOAD_COMMAND_INPUTS[name], input);
+    if (upload === undefined) throw badInput(`${name} needs the package zip.`);
+    return uploadHandlers[name](deps, input as never, upload);
   }
+  if (!isCommandName(name)) throw new HttpError(404, `Unknown operator command '${name}'.`);
+  checkInput(name, COMMAND_INPUTS[name], input);
   return handlers[name](deps, input as never);
+}
+
+/** Throws a 400 listing what is wrong when the input does not have the command's shape. */
+function checkInput(name: string, schema: TSchema, input: unknown): void {
+  if (Value.Check(schema, input)) return;
+  const problems = [...Value.Errors(schema, input)]
+    .filter((error) => error.keyword !== 'boolean')
+    .map((error) => `${error.instancePath.slice(1) || 'input'} ${error.message}`);
+  throw badInput(`Invalid input for ${name}: ${problems.join('; ')}`);
 }

@@ -1,0 +1,460 @@
+/**
+ * Test helper: SCORM packages built in memory with yazl, and byte-level patches for the broken
+ * zips yazl refuses to write (unsafe paths, encryption flags, lying sizes). Used by tests only.
+ */
+import yazl from 'yazl';
+import type { PackageLimits } from './package-zip.js';
+
+export interface ZipEntrySpec {
+  name: string;
+  data?: string | Buffer;
+  /** Unix mode (e.g. 0o120777 for a symbolic link). */
+  mode?: number;
+  directory?: boolean;
+  /** false stores the entry without deflate. */
+  compress?: boolean;
+}
+
+/** A zip of these entries (an object is a map of path to content). */
+export async function buildZip(
+  entries: ZipEntrySpec[] | Record<string, string | Buffer>,
+): Promise<Buffer> {
+  const list: ZipEntrySpec[] = Array.isArray(entries)
+    ? entries
+    : Object.entries(entries).map(([name, data]) => ({ name, data }));
+  const zip = new yazl.ZipFile();
+  for (const entry of list) {
+    const options = {
+      ...(entry.mode === undefined ? {} : { mode: entry.mode }),
+      mtime: new Date('2024-01-01T00:00:00Z'),
+    };
+    if (entry.directory) zip.addEmptyDirectory(entry.name, options);
+    else
+      zip.addBuffer(Buffer.from(entry.data ?? ''), entry.name, {
+        ...options,
+        compress: entry.compress ?? true,
+      });
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const CENTRAL = 0x02014b50;
+const END = 0x06054b50;
+
+/** Where an entry's central and local headers are. */
+function locate(zip: Buffer, name: string): { central: number; local: number } {
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== END) end -= 1;
+  if (end < 0) throw new Error('not a zip');
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < count; i += 1) {
+    if (zip.readUInt32LE(at) !== CENTRAL) throw new Error('bad central directory');
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    if (zip.toString('utf8', at + 46, at + 46 + nameLength) === name) {
+      return { central: at, local: zip.readUInt32LE(at + 42) };
+    }
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  throw new Error(`no entry ${name}`);
+}
+
+/**
+ * A copy of the zip with one entry changed in both its headers: a new name of the same length
+ * (for paths yazl will not write), general-purpose flag bits set, or a different declared size.
+ */
+export function patchEntry(
+  zip: Buffer,
+  name: string,
+  patch: { rename?: string; setFlags?: number; uncompressedSize?: number },
+): Buffer {
+  const copy = Buffer.from(zip);
+  const { central, local } = locate(copy, name);
+  if (patch.rename !== undefined) {
+    const bytes = Buffer.from(patch.rename, 'utf8');
+    if (bytes.length !== Buffer.byteLength(name)) throw new Error('rename keeps the length');
+    bytes.copy(copy, central + 46);
+    bytes.copy(copy, local + 30);
+  }
+  if (patch.setFlags !== undefined) {
+    copy.writeUInt16LE(copy.readUInt16LE(central + 8) | patch.setFlags, central + 8);
+    copy.writeUInt16LE(copy.readUInt16LE(local + 6) | patch.setFlags, local + 6);
+  }
+  if (patch.uncompressedSize !== undefined) {
+    copy.writeUInt32LE(patch.uncompressedSize, central + 24);
+    copy.writeUInt32LE(patch.uncompressedSize, local + 22);
+  }
+  return copy;
+}
+
+const HTML = '<!doctype html><title>SCO</title><p>lesson</p>';
+
+export interface ItemSpec {
+  id: string;
+  title: string;
+  href: string;
+  masteryScore?: number;
+}
+
+/** A minimal SCORM 1.2 manifest: one organization, one SCO per item. */
+export function simpleManifest12(title: string, items: ItemSpec[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="test.${title.replace(/\W+/g, '-')}" version="1.0"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org">
+    <organization identifier="org">
+      <title>${title}</title>
+${items
+  .map(
+    (item) => `      <item identifier="${item.id}" identifierref="res-${item.id}">
+        <title>${item.title}</title>${
+          item.masteryScore === undefined
+            ? ''
+            : `\n        <adlcp:masteryscore>${item.masteryScore}</adlcp:masteryscore>`
+        }
+      </item>`,
+  )
+  .join('\n')}
+    </organization>
+  </organizations>
+  <resources>
+${items
+  .map(
+    (item) =>
+      `    <resource identifier="res-${item.id}" type="webcontent" adlcp:scormtype="sco" href="${item.href}"><file href="${item.href}"/></resource>`,
+  )
+  .join('\n')}
+  </resources>
+</manifest>`;
+}
+
+/** A good two-lesson SCORM 1.2 package (the second lesson is scored, pass at 75). */
+export async function goodPackage12(title = 'Ground School'): Promise<Buffer> {
+  const manifest = simpleManifest12(title, [
+    { id: 'welcome', title: 'Welcome aboard', href: 'welcome/index.html' },
+    { id: 'check', title: 'Knowledge check', href: 'check/index.html', masteryScore: 75 },
+  ]);
+  return buildZip({
+    'imsmanifest.xml': manifest,
+    'welcome/index.html': HTML,
+    'welcome/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'check/index.html': HTML,
+  });
+}
+
+/** SCORM 1.2 with every item feature: mastery, launch data, time, parameters, xml:base, clusters, assets. */
+export const MANIFEST_12_FULL = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- written by hand for the tests -->
+<manifest identifier="com.example.cabin-safety" version="1.0"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xml:base="course/">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="org-safety">
+    <organization identifier="org-safety">
+      <title>Cabin Safety</title>
+      <item identifier="item-intro" identifierref="res-intro" parameters="?mode=intro">
+        <title>Introduction</title>
+        <adlcp:datafromlms>start=1;skin=dark</adlcp:datafromlms>
+      </item>
+      <item identifier="module-doors">
+        <title>Module 1: Doors</title>
+        <item identifier="item-doors" identifierref="res-doors" isvisible="false" parameters="&amp;attempt=1">
+          <title>Door operation</title>
+          <adlcp:masteryscore>80</adlcp:masteryscore>
+          <adlcp:maxtimeallowed>00:30:00</adlcp:maxtimeallowed>
+          <adlcp:timelimitaction>exit,message</adlcp:timelimitaction>
+        </item>
+        <item identifier="module-doors-deeper">
+          <title>Deeper</title>
+          <item identifier="item-slides" identifierref="res-slides" parameters="page=2">
+            <title>Door slides</title>
+          </item>
+        </item>
+      </item>
+      <item identifier="item-summary" identifierref="res-summary">
+        <title>Summary</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources xml:base="content/">
+    <resource identifier="res-intro" type="webcontent" adlcp:scormtype="sco" href="intro/index.html">
+      <file href="intro/index.html"/>
+      <dependency identifierref="res-shared"/>
+    </resource>
+    <resource identifier="res-doors" type="webcontent" adlcp:scormtype="sco" xml:base="doors/" href="launch.html?lang=en">
+      <file href="launch.html"/>
+    </resource>
+    <resource identifier="res-slides" type="webcontent" adlcp:scormtype="asset" href="slides/door%20deck.pdf">
+      <file href="slides/door%20deck.pdf"/>
+    </resource>
+    <resource identifier="res-summary" type="webcontent" adlcp:scormtype="sco" href="summary.html">
+      <file href="summary.html"/>
+    </resource>
+    <resource identifier="res-shared" type="webcontent" adlcp:scormtype="asset">
+      <file href="shared/api.js"/>
+    </resource>
+  </resources>
+</manifest>`;
+
+/** The files MANIFEST_12_FULL launches or lists. */
+export const FILES_12_FULL: Record<string, string> = {
+  'course/content/intro/index.html': HTML,
+  'course/content/doors/launch.html': HTML,
+  'course/content/slides/door deck.pdf': '%PDF-1.4',
+  'course/content/summary.html': HTML,
+  'course/content/shared/api.js': '// shared',
+};
+
+/**
+ * SCORM 2004 4th edition: the default organization is not the first; imsss objectives (one via
+ * a sequencingCollection), completionThreshold in both forms, dataFromLMS, time limits. The
+ * imsss and adlcp prefixes are not the usual ones: names are matched by local name.
+ */
+export const MANIFEST_2004_FULL = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="com.example.fuel" version="1"
+  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:cp-adl="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
+  xmlns:ss="http://www.imsglobal.org/xsd/imsss">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>2004 4th Edition</schemaversion>
+  </metadata>
+  <organizations default="org-fuel">
+    <organization identifier="org-draft">
+      <title>Old draft</title>
+      <item identifier="draft-1" identifierref="res-quiz"><title>Not this one</title></item>
+    </organization>
+    <organization identifier="org-fuel" adlseq:objectivesGlobalToSystem="false">
+      <title>Fuel Systems</title>
+      <item identifier="chapter-1">
+        <title>Chapter 1</title>
+        <item identifier="fuel-basics" identifierref="res-lesson">
+          <title>Fuel basics</title>
+          <cp-adl:completionThreshold completedByMeasure="true" minProgressMeasure="0.75"/>
+          <cp-adl:dataFromLMS>chapter=1</cp-adl:dataFromLMS>
+        </item>
+        <item identifier="fuel-quiz" identifierref="res-quiz">
+          <title>Fuel quiz</title>
+          <cp-adl:timeLimitAction>continue,no message</cp-adl:timeLimitAction>
+          <cp-adl:completionThreshold>0.6</cp-adl:completionThreshold>
+          <ss:sequencing>
+            <ss:limitConditions attemptAbsoluteDurationLimit="PT45M"/>
+            <ss:objectives>
+              <ss:primaryObjective objectiveID="quiz-passed" satisfiedByMeasure="true">
+                <ss:minNormalizedMeasure>0.7</ss:minNormalizedMeasure>
+              </ss:primaryObjective>
+            </ss:objectives>
+          </ss:sequencing>
+        </item>
+      </item>
+      <item identifier="final-exam" identifierref="res-exam">
+        <title>Final exam</title>
+        <cp-adl:completionThreshold completedByMeasure="false" minProgressMeasure="0.9"/>
+        <ss:sequencing IDRef="exam-rules"/>
+      </item>
+      <ss:sequencing><ss:controlMode flow="true"/></ss:sequencing>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="res-lesson" type="webcontent" adlcp:scormType="sco" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" href="lesson/index.html">
+      <file href="lesson/index.html"/>
+    </resource>
+    <resource identifier="res-quiz" type="webcontent" cp-adl:scormType="sco" href="quiz/index.html">
+      <file href="quiz/index.html"/>
+    </resource>
+    <resource identifier="res-exam" type="webcontent" cp-adl:scormType="sco" href="exam/index.html">
+      <file href="exam/index.html"/>
+    </resource>
+  </resources>
+  <ss:sequencingCollection>
+    <ss:sequencing ID="exam-rules">
+      <ss:objectives>
+        <ss:primaryObjective objectiveID="exam-passed" satisfiedByMeasure="true">
+          <ss:minNormalizedMeasure>0.85</ss:minNormalizedMeasure>
+        </ss:primaryObjective>
+      </ss:objectives>
+    </ss:sequencing>
+  </ss:sequencingCollection>
+</manifest>`;
+
+export const FILES_2004_FULL: Record<string, string> = {
+  'lesson/index.html': HTML,
+  'quiz/index.html': HTML,
+  'exam/index.html': HTML,
+};
+
+/** A package the import must refuse, the message that says why, and the limits to use. */
+export interface BrokenPackage {
+  case: string;
+  zip: Buffer;
+  message: RegExp;
+  /** 'zip': refused by openPackageZip or extraction; 'package': by the manifest checks. */
+  stage: 'zip' | 'package';
+  limits?: Partial<PackageLimits>;
+}
+
+/** Every refusal of issue 5 item 1, each as a zip (the 10,001-entry one takes a moment). */
+export async function brokenPackages(): Promise<BrokenPackage[]> {
+  const manifest = simpleManifest12('Broken', [
+    { id: 'one', title: 'Lesson one', href: 'one/index.html' },
+  ]);
+  const good = { 'imsmanifest.xml': manifest, 'one/index.html': HTML };
+  const withEntry = (name: string, data: string | Buffer = 'x', compress = true) =>
+    buildZip([
+      ...Object.entries(good).map(([entryName, entryData]) => ({
+        name: entryName,
+        data: entryData,
+      })),
+      { name, data, compress },
+    ]);
+  const many = Array.from({ length: 10_000 }, (_, index) => ({
+    name: `many/${index}.txt`,
+    data: '',
+  }));
+  return [
+    {
+      case: 'not a zip',
+      zip: Buffer.from('This is a text file, not a zip archive.'),
+      message: /it is not a zip file/,
+      stage: 'zip',
+    },
+    {
+      case: 'no imsmanifest.xml at the root',
+      zip: await buildZip({ 'course/imsmanifest.xml': manifest, 'course/one/index.html': HTML }),
+      message:
+        /there is no imsmanifest.xml at the root of the zip \(there is 'course\/imsmanifest.xml'/,
+      stage: 'package',
+    },
+    {
+      case: 'malformed XML',
+      zip: await buildZip({ ...good, 'imsmanifest.xml': manifest.replace('<title>', '<title') }),
+      message: /imsmanifest.xml is not well-formed XML \(line 8, column \d+/,
+      stage: 'package',
+    },
+    {
+      case: 'no organization',
+      zip: await buildZip({
+        ...good,
+        'imsmanifest.xml': manifest.replace(/<organizations[\s\S]*<\/organizations>/, ''),
+      }),
+      message: /imsmanifest.xml has no <organization>/,
+      stage: 'package',
+    },
+    {
+      case: 'no resources',
+      zip: await buildZip({
+        ...good,
+        'imsmanifest.xml': manifest.replace(/<resources>[\s\S]*<\/resources>/, '<resources/>'),
+      }),
+      message: /imsmanifest.xml has no <resources>/,
+      stage: 'package',
+    },
+    {
+      case: 'a launch file missing from the zip',
+      zip: await buildZip({ 'imsmanifest.xml': manifest, 'one/other.html': HTML }),
+      message: /the launch file 'one\/index.html' of item 'one' \('Lesson one'\) is not in the zip/,
+      stage: 'package',
+    },
+    {
+      case: "a path with '..'",
+      zip: patchEntry(await withEntry('xx/evil.txt'), 'xx/evil.txt', { rename: '../evil.txt' }),
+      message: /entry '..\/evil.txt' has a '..' segment in its path/,
+      stage: 'zip',
+    },
+    {
+      case: 'an absolute path',
+      zip: patchEntry(await withEntry('xevil.txt'), 'xevil.txt', { rename: '/evil.txt' }),
+      message: /entry '\/evil.txt' has an absolute path/,
+      stage: 'zip',
+    },
+    {
+      case: 'a drive letter',
+      zip: patchEntry(await withEntry('C_/evil.txt'), 'C_/evil.txt', { rename: 'C:/evil.txt' }),
+      message: /entry 'C:\/evil.txt' has a drive letter in its path/,
+      stage: 'zip',
+    },
+    {
+      case: 'a backslash',
+      zip: patchEntry(await withEntry('one/evil.txt'), 'one/evil.txt', { rename: 'one\\evil.txt' }),
+      message: /entry 'one\\evil.txt' has a backslash in its path/,
+      stage: 'zip',
+    },
+    {
+      case: 'a symbolic link',
+      zip: await buildZip([
+        ...Object.entries(good).map(([name, data]) => ({ name, data })),
+        { name: 'one/link.html', data: '/etc/passwd', mode: 0o120777 },
+      ]),
+      message: /entry 'one\/link.html' is a symbolic link/,
+      stage: 'zip',
+    },
+    {
+      case: 'an encrypted entry',
+      zip: patchEntry(await withEntry('one/secret.html'), 'one/secret.html', { setFlags: 0x0001 }),
+      message: /entry 'one\/secret.html' is encrypted/,
+      stage: 'zip',
+    },
+    {
+      case: 'more than 10,000 entries',
+      zip: await buildZip([
+        ...Object.entries(good).map(([name, data]) => ({ name, data })),
+        ...many,
+      ]),
+      message: /it has 10002 entries, more than the 10000 allowed/,
+      stage: 'zip',
+    },
+    {
+      case: 'more than 1 GiB uncompressed (declared)',
+      zip: patchEntry(await withEntry('one/huge.bin'), 'one/huge.bin', {
+        uncompressedSize: 0xc000_0000,
+      }),
+      message: /it holds more than 1 GiB uncompressed/,
+      stage: 'zip',
+    },
+    {
+      case: 'a zip bomb (inflates to more than it declares)',
+      zip: patchEntry(
+        await withEntry('one/bomb.bin', Buffer.alloc(4 * 1024 * 1024)),
+        'one/bomb.bin',
+        {
+          uncompressedSize: 1000,
+        },
+      ),
+      message: /entry 'one\/bomb.bin' does not inflate to the size it declares/,
+      stage: 'zip',
+    },
+    {
+      case: 'more inflated bytes than the total limit',
+      zip: await withEntry('one/big.bin', Buffer.alloc(200_000)),
+      message: /it holds more than 100000 bytes uncompressed/,
+      stage: 'zip',
+      limits: { maxTotalBytes: 100_000 },
+    },
+    {
+      case: 'a manifest over 5 MB',
+      zip: await buildZip({
+        ...good,
+        'imsmanifest.xml': manifest.replace(
+          '<metadata>',
+          `<!-- ${'padding '.repeat(700_000)} --><metadata>`,
+        ),
+      }),
+      message: /imsmanifest.xml is larger than 5 MB/,
+      stage: 'package',
+    },
+  ];
+}
