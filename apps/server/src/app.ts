@@ -8,6 +8,7 @@ import { registerPlatform } from './platform/index.js';
 import { registerModules } from './modules/index.js';
 import { registerWebApp } from './platform/web-app.js';
 import { ssoRoutes } from './modules/sso/routes.js';
+import { playerRoutes } from './modules/player/routes.js';
 
 /** Everything the app needs from outside; tests pass their own (fresh database, outbox mailer, fake clock). */
 export interface AppDeps {
@@ -46,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPlatform(app);
   await app.register(registerModules, { prefix: '/lms' });
   await app.register(ssoRoutes);
+  // The lesson player and package files, answered on the content origin only.
+  await app.register(playerRoutes);
   await registerWebApp(app);
   return app;
 }

@@ -10,6 +10,11 @@ export interface Config {
   databaseUrl: string | null;
   /** The address students reach the panel at; used in the links of emails. */
   publicUrl: string;
+  /**
+   * The separate origin lessons run on (CONTENT_ORIGIN), so a package's scripts can never read the
+   * panel's cookies or call its API; null derives it from publicUrl (see platform/content-origin.ts).
+   */
+  contentOrigin: string | null;
   /** smtp:// or smtps:// URL; null keeps emails in the outbox table (and the log). */
   smtpUrl: string | null;
   mailFrom: string;
@@ -89,6 +94,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       /\/+$/,
       '',
     ),
+    contentOrigin: url('CONTENT_ORIGIN', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Waypoint <no-reply@waypoint.local>',
     demoSeed: oneOf('DEMO_SEED', ['auto', 'off'] as const, 'auto'),

@@ -85,6 +85,8 @@ export interface AppUserTable {
   failedLoginCount: Default<number>;
   lockedUntil: NullableInstant;
   createdAt: Instant;
+  /** When the student last passed the launch re-authentication (migration 0005). */
+  lastVerifiedAt: NullableInstant;
 }
 
 export interface UserSessionTable {
@@ -180,6 +182,7 @@ export interface ScoTable {
   launchData: Default<string>;
   maxTimeAllowed: Default<string>;
   sortOrder: Default<number>;
+  timeLimitAction: Default<string>;
 }
 
 export interface CurriculumTable {
@@ -266,6 +269,33 @@ export interface LessonProgressTable {
   lastLaunchedAt: NullableInstant;
   flaggedOffline: Default<boolean>;
   updatedAt: Instant;
+  /** Raw cmi elements of the current attempt, as JSON text (migration 0005). */
+  cmi: Default<string>;
+}
+
+/** One opening of a lesson in the player window (migration 0005); commits belong to it. */
+export interface LaunchTable {
+  launchId: string;
+  tokenHash: string | null;
+  userKey: number;
+  lmsKey: number;
+  sessionHash: string;
+  curriculumKey: number;
+  assignmentKey: number | null;
+  lessonKey: number;
+  scoKey: number;
+  contentOrigin: string;
+  mode: 'normal' | 'browse' | 'review';
+  credit: boolean;
+  preview: Default<boolean>;
+  status: Default<'starting' | 'open' | 'closed'>;
+  closedReason: string | null;
+  baseTotalTimeMs: Num;
+  lastSeq: Default<number>;
+  createdAt: Instant;
+  openedAt: NullableInstant;
+  lastActiveAt: Instant;
+  closedAt: NullableInstant;
 }
 
 export interface WidgetTable {
@@ -400,6 +430,7 @@ export interface Database {
   lesson: LessonTable;
   assignment: AssignmentTable;
   lessonProgress: LessonProgressTable;
+  launch: LaunchTable;
   widget: WidgetTable;
   certificateSettings: CertificateSettingsTable;
   libraryMedia: LibraryMediaTable;

@@ -38,6 +38,8 @@ export const RATE_RULES = {
   setPasswordAddress: { name: 'set-password-address', limit: 20, windowMs: 15 * MINUTE },
   /** Change-password attempts (old-password guesses) by one user. */
   changePasswordUser: { name: 'change-password-user', limit: 10, windowMs: 15 * MINUTE },
+  /** Wrong passwords in a row at the launch re-authentication step, per user. */
+  launchVerifyFailures: { name: 'launch-verify-failures', limit: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { registerSecurityHeaders } from './security-headers.js';
+import { registerContentOriginSeparation } from './content-origin.js';
 import { registerErrorHandling } from './errors.js';
 import { registerJsonBody } from './json-body.js';
 import { registerSessions } from './session.js';
@@ -13,6 +14,7 @@ export async function registerPlatform(app: FastifyInstance): Promise<void> {
   // Launch and library-launch are classic form posts (spec §7).
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   registerSecurityHeaders(app);
+  registerContentOriginSeparation(app);
   registerErrorHandling(app);
   registerJsonBody(app);
   registerSessions(app);

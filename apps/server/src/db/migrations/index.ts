@@ -2,7 +2,14 @@ import { migration0001 } from './0001-lms-and-users.js';
 import { migration0002 } from './0002-content-and-progress.js';
 import { migration0003 } from './0003-panel-features.js';
 import { migration0004 } from './0004-report-versions.js';
+import { migration0005 } from './0005-lesson-player.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in order. Append only; never edit one that has landed. */
-export const migrations: Migration[] = [migration0001, migration0002, migration0003, migration0004];
+export const migrations: Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+  migration0005,
+];

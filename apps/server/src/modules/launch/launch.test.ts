@@ -3,7 +3,6 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
 import { signIn, type Browser } from '../../test/sign-in.js';
 import { assignCurriculum, insertCurriculum } from '../../db/seed/tree.js';
-import { NO_PLAYER_MESSAGE } from './service.js';
 
 describe('prelaunch (§4 Lesson launch flow step 2; the server enforces the launch rules)', () => {
   let t: TestApp;
@@ -120,7 +119,6 @@ describe('prelaunch (§4 Lesson launch flow step 2; the server enforces the laun
       'No content',
       'This lesson has no content to play yet. Please contact your training department.',
     ],
-    ['With content', NO_PLAYER_MESSAGE],
     ['Exhausted', 'You have no attempts left for this lesson.'],
     ['After systems', 'This lesson is locked until you complete the prerequisites: Systems.'],
     ['Locked course lesson', 'This lesson is locked. Unlocks after completing: Ground School.'],
@@ -128,6 +126,12 @@ describe('prelaunch (§4 Lesson launch flow step 2; the server enforces the laun
     ['Browse', 'This lesson has no content to play yet. Please contact your training department.'],
   ])('%s -> 403 with its errorMessage', async (name, message) => {
     expect(await refusal(student, name)).toEqual({ status: 403, errorMessage: message });
+  });
+
+  it('answers 200 with an empty errorMessage when every rule allows the launch', async () => {
+    const response = await prelaunch(student, 'With content');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ errorMessage: '' });
   });
 
   it('lets an expired assignment past the expiry rule when allowExpiredAssignmentsToBeCompleted is above 0', async () => {

@@ -1,19 +1,95 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { prelaunch } from './service.js';
+import { HttpError } from '../../lib/http-error.js';
+import { contentOriginOf } from '../../platform/content-origin.js';
+import { findSession, type SessionInfo } from '../../platform/session.js';
+import { launchErrorPage, verificationPage } from './pages.js';
+import {
+  libraryLaunch,
+  openLaunchWindow,
+  prelaunch,
+  startLaunch,
+  verifyAndOpen,
+  type LaunchStudent,
+  type LaunchWindowStep,
+} from './service.js';
 
 const key = Type.Integer({ minimum: 0, maximum: 2147483647 });
 const prelaunchParams = Type.Object({ curriculumKey: key, elementKey: key, assignmentKey: key });
 const prelaunchQuery = Type.Object({ force: Type.Optional(Type.Boolean()) });
+const startBody = Type.Object(
+  { curriculumKey: key, elementKey: key, assignmentKey: key },
+  { additionalProperties: false },
+);
 const refusalSchema = Type.Object({
   statusCode: Type.Number(),
   error: Type.String(),
   message: Type.String(),
   errorMessage: Type.Optional(Type.String()),
 });
+const launchIdParams = Type.Object({ launchId: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) });
+const launchForm = Type.Object({
+  sessionID: Type.Optional(Type.String({ maxLength: 100 })),
+  liveVerification: Type.Optional(Type.String({ maxLength: 10 })),
+});
+const verifyForm = Type.Object({
+  sessionID: Type.Optional(Type.String({ maxLength: 100 })),
+  password: Type.String({ maxLength: 1024 }),
+});
+const libraryForm = Type.Object({
+  sessionID: Type.Optional(Type.String({ maxLength: 100 })),
+  leafKey: Type.String({ pattern: '^[0-9]{1,10}$' }),
+});
 
-/** The launch flow's first step (§4 Lesson launch flow, §7 prelaunch). */
+const ERROR_NAMES: Record<number, string> = {
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  503: 'Service Unavailable',
+};
+
+const studentOf = (session: SessionInfo): LaunchStudent => ({
+  userKey: session.userKey,
+  lmsKey: session.lmsKey,
+  sessionHash: session.sessionHash,
+});
+
+/**
+ * The session of a launch-window form post, or null: the id from the hidden field (a bound session
+ * still needs its SameSite cookie), and never from a page of another site.
+ */
+async function formSession(request: FastifyRequest): Promise<SessionInfo | null> {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return null;
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') {
+    try {
+      if (new URL(origin).host !== request.headers.host) return null;
+    } catch {
+      return null;
+    }
+  }
+  const body = (request.body ?? {}) as { sessionID?: string };
+  const session = await findSession(request, body.sessionID || null);
+  return session && session.isStudent && session.userType >= 0 ? session : null;
+}
+
+const SIGNED_OUT =
+  'Your session is no longer valid. Sign in to Waypoint again, then launch the lesson.';
+
+function answerStep(reply: FastifyReply, step: LaunchWindowStep, sessionId: string) {
+  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  if (step.kind === 'player') return reply.redirect(step.url, 303);
+  reply.type('text/html; charset=utf-8');
+  if (step.kind === 'verify') {
+    return reply.send(verificationPage({ launchId: step.launchId, sessionId, error: step.error }));
+  }
+  return reply.status(403).send(launchErrorPage(step.message));
+}
+
+/** The lesson launch flow's server side (§4 Lesson launch flow, §7 prelaunch and studentlaunch). */
 export async function launchRoutes(app: FastifyInstance): Promise<void> {
+  const { db, clock, config } = app.deps;
+
   app.post<{ Params: Static<typeof prelaunchParams>; Querystring: Static<typeof prelaunchQuery> }>(
     '/studentlaunch/prelaunch/ignored/:curriculumKey/:elementKey/:assignmentKey/',
     {
@@ -21,27 +97,125 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: prelaunchParams,
         querystring: prelaunchQuery,
-        response: { 403: refusalSchema, 404: refusalSchema },
+        response: {
+          200: Type.Object({ errorMessage: Type.String() }),
+          403: refusalSchema,
+          404: refusalSchema,
+          409: refusalSchema,
+        },
       },
     },
     async (request, reply) => {
-      const session = request.session!;
       const result = await prelaunch(
-        app.deps.db,
-        { userKey: session.userKey, lmsKey: session.lmsKey },
+        db,
+        studentOf(request.session!),
         {
           curriculumKey: request.params.curriculumKey,
           lessonKey: request.params.elementKey,
           assignmentKey: request.params.assignmentKey,
         },
-        app.deps.clock.now().getTime(),
+        clock.now(),
+        request.query.force === true,
       );
+      if (result.status === 200) return { errorMessage: '' };
       return reply.status(result.status).send({
         statusCode: result.status,
-        error: result.status === 404 ? 'Not Found' : 'Forbidden',
+        error: ERROR_NAMES[result.status] ?? 'Error',
         message: result.errorMessage,
         errorMessage: result.errorMessage,
       });
+    },
+  );
+
+  // The start-launch post: its text answer is the launch id the launch form posts to.
+  app.post<{ Body: Static<typeof startBody> }>(
+    '/studentlaunch/',
+    {
+      preHandler: app.requireStudentSession,
+      schema: {
+        body: startBody,
+        response: { 403: refusalSchema, 404: refusalSchema, 503: refusalSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await startLaunch(
+        db,
+        studentOf(request.session!),
+        {
+          curriculumKey: request.body.curriculumKey,
+          lessonKey: request.body.elementKey,
+          assignmentKey: request.body.assignmentKey,
+        },
+        clock.now(),
+        contentOriginOf(config),
+      );
+      if (result.status === 200)
+        return reply.type('text/plain; charset=utf-8').send(result.launchId);
+      return reply.status(result.status).send({
+        statusCode: result.status,
+        error: ERROR_NAMES[result.status] ?? 'Error',
+        message: result.errorMessage,
+        errorMessage: result.errorMessage,
+      });
+    },
+  );
+
+  // The launch form post, into the lesson window (hidden sessionID; liveVerification=1 on the
+  // second form, though the server decides on verification itself).
+  app.post<{ Params: Static<typeof launchIdParams>; Body: Static<typeof launchForm> }>(
+    '/studentlaunch/launch/:launchId',
+    { schema: { params: launchIdParams, body: launchForm, hide: true } },
+    async (request, reply) => {
+      const session = await formSession(request);
+      if (!session) return answerStep(reply, { kind: 'error', message: SIGNED_OUT }, '');
+      const step = await openLaunchWindow(
+        db,
+        studentOf(session),
+        request.params.launchId,
+        clock.now(),
+      );
+      return answerStep(reply, step, request.body.sessionID ?? '');
+    },
+  );
+
+  app.post<{ Params: Static<typeof launchIdParams>; Body: Static<typeof verifyForm> }>(
+    '/studentlaunch/launch/:launchId/verify',
+    { schema: { params: launchIdParams, body: verifyForm, hide: true } },
+    async (request, reply) => {
+      const session = await formSession(request);
+      if (!session) return answerStep(reply, { kind: 'error', message: SIGNED_OUT }, '');
+      let step: LaunchWindowStep;
+      try {
+        step = await verifyAndOpen(
+          db,
+          studentOf(session),
+          request.params.launchId,
+          request.body.password,
+          clock.now(),
+        );
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
+        step = { kind: 'verify', launchId: request.params.launchId, error: error.message };
+      }
+      return answerStep(reply, step, request.body.sessionID ?? '');
+    },
+  );
+
+  // §2 Library: "posts a form to the library-launch endpoint into a window named preview".
+  app.post<{ Body: Static<typeof libraryForm> }>(
+    '/librarylaunch/',
+    { schema: { body: libraryForm, hide: true } },
+    async (request, reply) => {
+      const session = await formSession(request);
+      if (!session) return answerStep(reply, { kind: 'error', message: SIGNED_OUT }, '');
+      const step = await libraryLaunch(
+        db,
+        studentOf(session),
+        Number(request.body.leafKey),
+        clock.now(),
+        contentOriginOf(config),
+      );
+      return answerStep(reply, step, request.body.sessionID ?? '');
     },
   );
 }

@@ -46,6 +46,8 @@ export interface LaunchContext {
   prerequisiteNames: Map<number, string>;
   allowExpiredAssignmentsToBeCompleted: number;
   enforceCurriculumPrerequisitesToggle: number;
+  /** The stored attempt was suspended: going back into it uses no new attempt. */
+  resumable: boolean;
 }
 
 /**
@@ -73,7 +75,11 @@ export function launchRefusal(place: LessonPlace, context: LaunchContext): strin
   if (!mayLaunchWhenExpired(expired, context.allowExpiredAssignmentsToBeCompleted)) {
     return 'This assignment has expired, so its lessons can no longer be launched.';
   }
-  if (!browse && attemptsLeft(lesson.elementMaxAttempts, lesson.elementAttempts) <= 0) {
+  if (
+    !browse &&
+    !context.resumable &&
+    attemptsLeft(lesson.elementMaxAttempts, lesson.elementAttempts) <= 0
+  ) {
     return 'You have no attempts left for this lesson.';
   }
   if (!isLessonLaunchable(lesson, true) || lesson.elementSCOKey <= 0) {

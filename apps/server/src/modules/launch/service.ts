@@ -1,38 +1,70 @@
+import {
+  needsLiveVerification,
+  playerModeOf,
+  resumesAttempt,
+  type ProgressElement,
+  type ScormVersion,
+} from '@waypoint/domain';
 import type { Db } from '../../db/connection.js';
+import { verifyPassword } from '../../lib/password.js';
+import { clearRateLimit, enforcePeek, recordFailure, RATE_RULES } from '../../lib/rate-limit.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
 import { launchSettings } from '../lms-info/service.js';
 import { buildProgressReport } from '../progress/service.js';
-import { findLessonPlace, launchRefusal } from './rules.js';
+import * as repo from './repo.js';
+import { findLessonPlace, launchRefusal, type LessonPlace } from './rules.js';
 
-export interface PrelaunchRequest {
+/** The student behind a launch request: the session's user, LMS and session. */
+export interface LaunchStudent {
+  userKey: number;
+  lmsKey: number;
+  sessionHash: string;
+}
+
+export interface LaunchRequest {
   curriculumKey: number;
   lessonKey: number;
   assignmentKey: number;
 }
 
-export type PrelaunchResult =
-  { status: 404; errorMessage: string } | { status: 403; errorMessage: string };
+export type Refusal = { status: 403 | 404 | 409 | 503; errorMessage: string };
 
-/** Shown when every rule allows the launch but this server has no lesson player yet. */
-export const NO_PLAYER_MESSAGE =
-  'Lessons cannot be played on this server yet: the lesson player is not installed.';
+/** A launch started on another device counts as open while it saved or beat this recently. */
+export const OPEN_ELSEWHERE_WINDOW_MS = 3 * 60_000;
+/** Between the start-launch post and the launch form post. */
+export const START_WINDOW_MS = 10 * 60_000;
+
+export const NOT_ASSIGNED_MESSAGE = 'This lesson is not part of your assignments.';
+export const OPEN_ELSEWHERE_MESSAGE = 'This lesson is already open on another device or browser';
+export const NO_CONTENT_ORIGIN_MESSAGE =
+  'Lessons cannot be played at this address: the server has no separate content address ' +
+  '(CONTENT_ORIGIN). Please contact your training department.';
+
+interface Evaluated {
+  place: LessonPlace;
+  lesson: ProgressElement;
+  scormVersion: ScormVersion | null;
+}
 
 /**
- * The pre-launch check (§4 Lesson launch flow step 2): the server applies the launch rules itself
- * to the student's own progress, whatever the page showed.
+ * The launch rules applied by the server to the student's own progress, whatever the page showed
+ * (§4 Expiry and launchability; issue 5 item 3).
  */
-export async function prelaunch(
+export async function evaluateLaunch(
   db: Db,
-  user: { userKey: number; lmsKey: number },
-  request: PrelaunchRequest,
+  student: LaunchStudent,
+  request: LaunchRequest,
   nowMs: number,
-): Promise<PrelaunchResult> {
-  const [report, settings] = await Promise.all([
-    buildProgressReport(db, user, nowMs, {
+): Promise<Refusal | Evaluated> {
+  const [report, settings, content, progress] = await Promise.all([
+    buildProgressReport(db, student, nowMs, {
       showExpired: true,
       withFlaggedAssignments: false,
       showEmptyLeafs: false,
     }),
-    launchSettings(db, user.lmsKey),
+    launchSettings(db, student.lmsKey),
+    repo.findLessonContent(db, request.lessonKey, student.lmsKey),
+    repo.findProgress(db, request.assignmentKey, request.lessonKey),
   ]);
   const place = report
     ? findLessonPlace(
@@ -42,15 +74,312 @@ export async function prelaunch(
         request.lessonKey,
       )
     : null;
-  if (!report || !place) {
-    return { status: 404, errorMessage: 'This lesson is not part of your assignments.' };
-  }
+  if (!report || !place) return { status: 404, errorMessage: NOT_ASSIGNED_MESSAGE };
+  const scormVersion = content ? (content.scormVersion as ScormVersion) : null;
   const refusal = launchRefusal(place, {
     nowMs,
     prerequisiteNames: new Map(
       report.prerequisiteTypes.map((t) => [t.prerequisiteKey, t.prerequisiteName]),
     ),
     ...settings,
+    resumable:
+      scormVersion !== null && !!progress && resumesAttempt(scormVersion, parseCmi(progress.cmi)),
   });
-  return { status: 403, errorMessage: refusal ?? NO_PLAYER_MESSAGE };
+  if (refusal) return { status: 403, errorMessage: refusal };
+  return { place, lesson: place.lesson, scormVersion };
+}
+
+/** The stored cmi JSON; anything but an object of strings reads as a fresh attempt's nothing. */
+export function parseCmi(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+const isRefusal = (value: Refusal | Evaluated): value is Refusal => 'status' in value;
+
+/**
+ * The pre-launch check (§4 Lesson launch flow steps 2-4): the rules, then the 'another device or
+ * browser' answer (409) while the lesson is open in another session; `force` ends that launch.
+ */
+export async function prelaunch(
+  db: Db,
+  student: LaunchStudent,
+  request: LaunchRequest,
+  now: Date,
+  force: boolean,
+): Promise<Refusal | { status: 200 }> {
+  const evaluated = await evaluateLaunch(db, student, request, now.getTime());
+  if (isRefusal(evaluated)) return evaluated;
+  const where = { userKey: student.userKey, lessonKey: request.lessonKey };
+  if (!force) {
+    const elsewhere = await repo.findOpenElsewhere(db, {
+      ...where,
+      sessionHash: student.sessionHash,
+      activeSince: new Date(now.getTime() - OPEN_ELSEWHERE_WINDOW_MS),
+    });
+    if (elsewhere.length > 0) return { status: 409, errorMessage: OPEN_ELSEWHERE_MESSAGE };
+  } else {
+    await repo.closeOthers(db, { ...where, sessionHash: student.sessionHash, now });
+  }
+  return { status: 200 };
+}
+
+/** The start-launch post (§7 POST /api/studentlaunch/): a new launch, answered with its id. */
+export async function startLaunch(
+  db: Db,
+  student: LaunchStudent,
+  request: LaunchRequest,
+  now: Date,
+  contentOrigin: string | null,
+): Promise<Refusal | { status: 200; launchId: string }> {
+  const evaluated = await evaluateLaunch(db, student, request, now.getTime());
+  if (isRefusal(evaluated)) return evaluated;
+  if (!contentOrigin) return { status: 503, errorMessage: NO_CONTENT_ORIGIN_MESSAGE };
+  const { mode, credit } = playerModeOf(evaluated.lesson.elementPlayMode);
+  const launchId = randomToken();
+  await repo.insertLaunch(db, {
+    launchId,
+    userKey: student.userKey,
+    lmsKey: student.lmsKey,
+    sessionHash: student.sessionHash,
+    curriculumKey: request.curriculumKey,
+    assignmentKey: request.assignmentKey,
+    lessonKey: request.lessonKey,
+    scoKey: evaluated.lesson.elementSCOKey,
+    contentOrigin,
+    mode,
+    credit,
+    createdAt: now,
+    lastActiveAt: now,
+  });
+  return { status: 200, launchId };
+}
+
+/** What the launch window shows next: the player, the re-authentication step, or why not. */
+export type LaunchWindowStep =
+  | { kind: 'player'; url: string; launchId: string; token: string }
+  | { kind: 'verify'; launchId: string; error: string | null }
+  | { kind: 'error'; message: string };
+
+const LAUNCH_GONE =
+  'This launch has expired or was already used. Close this window and launch the lesson again.';
+
+async function usableLaunch(db: Db, student: LaunchStudent, launchId: string, nowMs: number) {
+  const launch = await repo.findLaunch(db, launchId);
+  if (
+    !launch ||
+    launch.userKey !== student.userKey ||
+    launch.sessionHash !== student.sessionHash ||
+    launch.status !== 'starting' ||
+    launch.tokenHash !== null ||
+    new Date(launch.createdAt).getTime() + START_WINDOW_MS < nowMs
+  ) {
+    return null;
+  }
+  return launch;
+}
+
+/**
+ * The lessons of an assignment's curriculum the rules let the student launch now (the player's
+ * sibling list): one progress report, every lesson judged against it.
+ */
+export async function launchableLessons(
+  db: Db,
+  student: LaunchStudent,
+  where: { curriculumKey: number; assignmentKey: number },
+  nowMs: number,
+): Promise<Set<number>> {
+  const [report, settings] = await Promise.all([
+    buildProgressReport(db, student, nowMs, {
+      showExpired: true,
+      withFlaggedAssignments: false,
+      showEmptyLeafs: false,
+    }),
+    launchSettings(db, student.lmsKey),
+  ]);
+  const launchable = new Set<number>();
+  const curriculum = report?.progressReport.find(
+    (c) =>
+      c.elementAssignmentKey === where.assignmentKey && c.curriculumKey === where.curriculumKey,
+  );
+  if (!report || !curriculum) return launchable;
+  const prerequisiteNames = new Map(
+    report.prerequisiteTypes.map((t) => [t.prerequisiteKey, t.prerequisiteName]),
+  );
+  for (const course of curriculum.elementChildren) {
+    for (const topic of course.elementChildren) {
+      for (const lesson of topic.elementChildren) {
+        const place = findLessonPlace(
+          report.progressReport,
+          where.assignmentKey,
+          where.curriculumKey,
+          lesson.elementKey,
+        );
+        if (
+          place &&
+          launchRefusal(place, { nowMs, prerequisiteNames, ...settings, resumable: false }) === null
+        ) {
+          launchable.add(lesson.elementKey);
+        }
+      }
+    }
+  }
+  return launchable;
+}
+
+/** Gives the launch its player token (once) and answers the player's address on the content origin. */
+async function toPlayer(db: Db, launch: repo.LaunchRow, now: Date): Promise<LaunchWindowStep> {
+  const token = randomToken();
+  if (!(await repo.setLaunchToken(db, launch.launchId, hashToken(token), now))) {
+    return { kind: 'error', message: LAUNCH_GONE };
+  }
+  // The token travels in the fragment: never sent to a server, never in a Referer.
+  return {
+    kind: 'player',
+    url: `${launch.contentOrigin}/player/${launch.launchId}#${token}`,
+    launchId: launch.launchId,
+    token,
+  };
+}
+
+/**
+ * The launch form post (§4 step 5): checks the launch is this session's and unused, re-applies the
+ * rules, asks for re-authentication when live verification applies (the server decides, whatever
+ * form was used), then sends the window to the player.
+ */
+export async function openLaunchWindow(
+  db: Db,
+  student: LaunchStudent,
+  launchId: string,
+  now: Date,
+): Promise<LaunchWindowStep> {
+  const launch = await usableLaunch(db, student, launchId, now.getTime());
+  if (!launch || launch.assignmentKey === null) return { kind: 'error', message: LAUNCH_GONE };
+  const evaluated = await evaluateLaunch(
+    db,
+    student,
+    {
+      curriculumKey: launch.curriculumKey,
+      lessonKey: launch.lessonKey,
+      assignmentKey: launch.assignmentKey,
+    },
+    now.getTime(),
+  );
+  if (isRefusal(evaluated)) return { kind: 'error', message: evaluated.errorMessage };
+  const user = await repo.findUserForVerification(db, student.userKey);
+  const lastVerifiedMs = user?.lastVerifiedAt ? new Date(user.lastVerifiedAt).getTime() : 0;
+  if (needsLiveVerification(evaluated.lesson, lastVerifiedMs, now.getTime())) {
+    return { kind: 'verify', launchId, error: null };
+  }
+  return toPlayer(db, launch, now);
+}
+
+export const VERIFY_WRONG_PASSWORD = 'That password is not correct. Please try again.';
+
+/**
+ * The re-authentication step of live verification (design brief): the student's password,
+ * rate limited per user; success is remembered for 24 h (§9 live verification interval).
+ */
+export async function verifyAndOpen(
+  db: Db,
+  student: LaunchStudent,
+  launchId: string,
+  password: string,
+  now: Date,
+): Promise<LaunchWindowStep> {
+  const launch = await usableLaunch(db, student, launchId, now.getTime());
+  if (!launch) return { kind: 'error', message: LAUNCH_GONE };
+  const key = String(student.userKey);
+  await enforcePeek(db, RATE_RULES.launchVerifyFailures, key, now);
+  const user = await repo.findUserForVerification(db, student.userKey);
+  if (!user || user.inactive !== 0 || !(await verifyPassword(password, user.passwordHash))) {
+    await recordFailure(db, RATE_RULES.launchVerifyFailures, key, now);
+    return { kind: 'verify', launchId, error: VERIFY_WRONG_PASSWORD };
+  }
+  await clearRateLimit(db, RATE_RULES.launchVerifyFailures, key);
+  await repo.setLastVerified(db, student.userKey, now);
+  return toPlayer(db, launch, now);
+}
+
+/**
+ * A library launch (§2 Library, §7 POST /api/librarylaunch/): a preview in browse mode that
+ * records nothing (issue 5 item 5).
+ */
+export async function libraryLaunch(
+  db: Db,
+  student: LaunchStudent,
+  lessonKey: number,
+  now: Date,
+  contentOrigin: string | null,
+): Promise<LaunchWindowStep> {
+  if (!contentOrigin) return { kind: 'error', message: NO_CONTENT_ORIGIN_MESSAGE };
+  const lesson = await repo.findLibraryLesson(db, lessonKey, student.lmsKey);
+  if (!lesson || lesson.scoKey === null) {
+    return { kind: 'error', message: 'This lesson is not in your library.' };
+  }
+  const launchId = randomToken();
+  await repo.insertLaunch(db, {
+    launchId,
+    userKey: student.userKey,
+    lmsKey: student.lmsKey,
+    sessionHash: student.sessionHash,
+    curriculumKey: lesson.curriculumKey,
+    assignmentKey: null,
+    lessonKey,
+    scoKey: lesson.scoKey,
+    contentOrigin,
+    mode: 'browse',
+    credit: false,
+    preview: true,
+    createdAt: now,
+    lastActiveAt: now,
+  });
+  const launch = await repo.findLaunch(db, launchId);
+  return launch ? toPlayer(db, launch, now) : { kind: 'error', message: LAUNCH_GONE };
+}
+
+/**
+ * A launch started from the player window (multi-SCO navigation), for the same student, session
+ * and content origin: a library preview stays a preview; an assigned lesson passes the launch rules,
+ * and one that asks for live verification must be launched from the panel.
+ */
+export async function startFollowOnLaunch(
+  db: Db,
+  student: LaunchStudent,
+  from: { curriculumKey: number; assignmentKey: number | null; contentOrigin: string },
+  lessonKey: number,
+  now: Date,
+): Promise<Refusal | { status: 200; launchId: string; token: string }> {
+  let step: LaunchWindowStep;
+  if (from.assignmentKey === null) {
+    step = await libraryLaunch(db, student, lessonKey, now, from.contentOrigin);
+  } else {
+    const request = {
+      curriculumKey: from.curriculumKey,
+      assignmentKey: from.assignmentKey,
+      lessonKey,
+    };
+    const started = await startLaunch(db, student, request, now, from.contentOrigin);
+    if (started.status !== 200) return started;
+    step = await openLaunchWindow(db, student, started.launchId, now);
+    if (step.kind === 'verify') {
+      return {
+        status: 403,
+        errorMessage: 'This lesson asks you to confirm it is you: launch it from Waypoint.',
+      };
+    }
+  }
+  if (step.kind !== 'player') {
+    return { status: 403, errorMessage: step.kind === 'error' ? step.message : LAUNCH_GONE };
+  }
+  return { status: 200, launchId: step.launchId, token: step.token };
 }

@@ -1,0 +1,73 @@
+import send from '@fastify/send';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connection.js';
+import type { ContentStorage } from '../content/storage.js';
+import { findLaunchForPlayer } from './repo.js';
+
+/**
+ * Serves a launch's package files (issue 5 item 2): only below the package's own folder, with
+ * MIME types, validators, caching and byte ranges (media seeking) from @fastify/send.
+ */
+
+interface CachedLaunch {
+  folder: string;
+  host: string;
+  until: number;
+}
+
+// Every file of a lesson asks for its launch: remember the answer briefly (one query per lesson,
+// not per file). A closed launch keeps serving its files for the window's remaining requests.
+const CACHE_MS = 60_000;
+const CACHE_LIMIT = 5_000;
+const cache = new WeakMap<Db, Map<string, CachedLaunch>>();
+/** How long browsers may reuse a file without asking again. */
+const MAX_AGE_MS = 60 * 60 * 1000;
+
+async function launchFolder(db: Db, launchId: string, nowMs: number) {
+  let byId = cache.get(db);
+  if (!byId) cache.set(db, (byId = new Map()));
+  const hit = byId.get(launchId);
+  if (hit && hit.until > nowMs) return hit;
+  const launch = await findLaunchForPlayer(db, launchId);
+  if (!launch || launch.tokenHash === null) return null;
+  if (byId.size >= CACHE_LIMIT) byId.clear();
+  const entry = {
+    folder: launch.storageFolder,
+    host: new URL(launch.contentOrigin).host,
+    until: nowMs + CACHE_MS,
+  };
+  byId.set(launchId, entry);
+  return entry;
+}
+
+const notFound = (reply: FastifyReply) =>
+  reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such file.' });
+
+export async function sendContentFile(
+  request: FastifyRequest<{ Params: { launchId: string; '*': string } }>,
+  reply: FastifyReply,
+  deps: { db: Db; storage: ContentStorage; nowMs: number },
+) {
+  const launch = await launchFolder(deps.db, request.params.launchId, deps.nowMs);
+  if (!launch || launch.host !== request.headers.host) return notFound(reply);
+  const relative = request.params['*'];
+  // send() also refuses '..' and stays under root; refusing here too keeps the rule obvious.
+  if (relative.includes('\0') || relative.split('/').some((segment) => segment === '..')) {
+    return notFound(reply);
+  }
+  const result = await send(request.raw, `/${relative}`, {
+    root: deps.storage.packagePath(launch.folder),
+    dotfiles: 'allow',
+    index: false,
+    acceptRanges: true,
+    maxAge: MAX_AGE_MS,
+  });
+  if (result.type === 'error' || result.type === 'directory') return notFound(reply);
+  reply.status(result.statusCode);
+  for (const [name, value] of Object.entries(result.headers)) reply.header(name, value);
+  // Private: the launch id in the path is a credential; only this browser keeps the files.
+  reply.header('cache-control', `private, max-age=${MAX_AGE_MS / 1000}`);
+  // Package scripts may do anything inside the content origin, but only the player may frame them.
+  reply.header('content-security-policy', "frame-ancestors 'self'");
+  return reply.send(result.stream);
+}

@@ -1,0 +1,404 @@
+import {
+  applyCommit,
+  initialCmi,
+  resumesAttempt,
+  startNewAttempt,
+  type ScormVersion,
+  type StoredProgress,
+} from '@waypoint/domain';
+import type { Db } from '../../db/connection.js';
+import { HttpError } from '../../lib/http-error.js';
+import { hashToken, safeEqual } from '../../lib/tokens.js';
+import { launchUrl } from '../content/manifest.js';
+import { launchableLessons, parseCmi, startFollowOnLaunch } from '../launch/service.js';
+import { invalidateReports } from '../progress/report-cache.js';
+import * as repo from './repo.js';
+
+/** Sent to the player with its state (issue 5 items 4-5). */
+export const HEARTBEAT_SECONDS = 60;
+export const AUTOCOMMIT_SECONDS = 30;
+/** A launch's player token works for this long after the launch started. */
+export const LAUNCH_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const CLOSED_MESSAGES: Record<string, string> = {
+  superseded:
+    'This lesson was opened on another device or browser, so this window can no longer save progress.',
+  finished: 'This lesson has ended. Launch it again from Waypoint to continue.',
+  navigated: 'This window moved on to another lesson. Launch this one again from Waypoint.',
+  expired: 'This lesson window has been open too long. Launch the lesson again from Waypoint.',
+};
+const INVALID_TOKEN =
+  'This lesson window is no longer valid. Launch the lesson again from Waypoint.';
+
+export interface PlayerSibling {
+  lessonKey: number;
+  identifier: string;
+  name: string;
+  current: boolean;
+  launchable: boolean;
+}
+
+export interface PlayerState {
+  launchId: string;
+  scormVersion: ScormVersion;
+  lessonName: string;
+  courseName: string;
+  contentUrl: string;
+  lastSeq: number;
+  preview: boolean;
+  cmi: Record<string, string>;
+  siblings: PlayerSibling[];
+  heartbeatSeconds: number;
+  autocommitSeconds: number;
+}
+
+const msOf = (value: Date | string | null): number =>
+  value === null ? 0 : typeof value === 'string' ? Date.parse(value) : value.getTime();
+
+/** The launch a player token opens; 401 for an unknown launch or a wrong token. */
+async function authorize(db: Db, launchId: string, token: string) {
+  const launch = await repo.findLaunchForPlayer(db, launchId);
+  if (!launch || !launch.tokenHash || !safeEqual(hashToken(token), launch.tokenHash)) {
+    throw new HttpError(401, INVALID_TOKEN);
+  }
+  return launch;
+}
+
+/** 409 with the reason when the launch can no longer save (closed, or past its lifetime). */
+async function requireOpenable(db: Db, launch: repo.PlayerLaunch, now: Date): Promise<void> {
+  if (launch.status !== 'closed' && msOf(launch.createdAt) + LAUNCH_LIFETIME_MS < now.getTime()) {
+    await repo.closeLaunch(db, launch.launchId, 'expired', now);
+    throw new HttpError(409, CLOSED_MESSAGES.expired!);
+  }
+  if (launch.status === 'closed') {
+    throw new HttpError(
+      409,
+      CLOSED_MESSAGES[launch.closedReason ?? ''] ?? CLOSED_MESSAGES.finished!,
+    );
+  }
+}
+
+function storedOf(row: repo.ProgressRow | undefined): StoredProgress {
+  return {
+    attempts: row?.attempts ?? 0,
+    completion: row?.completion ?? 0,
+    credit: row?.credit ?? 0,
+    // The commit rules work in percent; lesson_progress keeps a fraction (§9 "values between 0 and 1").
+    score: (row?.score ?? 0) * 100,
+    completionInstantMs: row?.completionInstant ? msOf(row.completionInstant) : null,
+    location: row?.location ?? 0,
+    maxLocation: row?.maxLocation ?? 0,
+    locationBlob: row?.locationBlob ?? '',
+    suspendData: row?.suspendData ?? '',
+    progressMeasure: row?.progressMeasure ?? 0,
+    totalTimeMs: row?.totalTimeMs ?? 0,
+    cmi: row ? parseCmi(row.cmi) : {},
+  };
+}
+
+function columnsOf(next: StoredProgress, now: Date) {
+  return {
+    attempts: next.attempts,
+    completion: next.completion,
+    credit: next.credit,
+    score: Math.round(next.score * 100) / 10_000,
+    completionInstant:
+      next.completionInstantMs === null ? null : new Date(next.completionInstantMs),
+    location: next.location,
+    maxLocation: next.maxLocation,
+    locationBlob: next.locationBlob,
+    suspendData: next.suspendData,
+    progressMeasure: next.progressMeasure,
+    totalTimeMs: next.totalTimeMs,
+    cmi: JSON.stringify(next.cmi),
+    updatedAt: now,
+  };
+}
+
+const SESSION_ELEMENTS = new Set([
+  'cmi.core.exit',
+  'cmi.core.session_time',
+  'cmi.exit',
+  'cmi.session_time',
+]);
+
+function withoutSessionElements(cmi: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(cmi).filter(([name]) => !SESSION_ELEMENTS.has(name)));
+}
+
+/** Whether commits of this launch change the student's record (not browse, not a preview). */
+const records = (launch: { credit: boolean; preview: boolean; assignmentKey: number | null }) =>
+  launch.credit && !launch.preview && launch.assignmentKey !== null;
+
+/**
+ * Opens a launch on its first state request: a new attempt unless the stored one was suspended
+ * (SCORM entry ab-initio or resume), the lesson's last launch time, and the launch's base total
+ * time. Returns the stored progress the runtime starts from.
+ */
+type Entry = 'ab-initio' | 'resume';
+interface Opened {
+  stored: StoredProgress;
+  entry: Entry;
+}
+
+/** A reloaded player window goes back into the session it had, when that saved anything. */
+const reloadEntry = (stored: StoredProgress): Entry =>
+  Object.keys(stored.cmi).length > 0 ? 'resume' : 'ab-initio';
+
+async function openLaunch(db: Db, launch: repo.PlayerLaunch, now: Date): Promise<Opened> {
+  const version = launch.scormVersion as ScormVersion;
+  if (launch.assignmentKey === null) {
+    await db.transaction().execute((trx) => repo.markOpened(trx, launch.launchId, 0, now));
+    return { stored: storedOf(undefined), entry: 'ab-initio' };
+  }
+  const assignmentKey = launch.assignmentKey;
+  const opened = await db.transaction().execute(async (trx): Promise<Opened> => {
+    const current = await repo.lockLaunch(trx, launch.launchId);
+    let row = await repo.lockProgress(trx, assignmentKey, launch.lessonKey);
+    if (current?.status !== 'starting') {
+      const stored = storedOf(row);
+      return { stored, entry: reloadEntry(stored) };
+    }
+    if (!records(launch)) {
+      // Browse mode starts clean and records nothing (§4 Play modes).
+      await repo.markOpened(trx, launch.launchId, 0, now);
+      return { stored: storedOf(undefined), entry: 'ab-initio' };
+    }
+    if (!row) {
+      await repo.insertProgress(trx, {
+        assignmentKey,
+        lessonKey: launch.lessonKey,
+        userKey: launch.userKey,
+        updatedAt: now,
+      });
+      row = await repo.lockProgress(trx, assignmentKey, launch.lessonKey);
+    }
+    let next = storedOf(row);
+    const entry: Entry = resumesAttempt(version, next.cmi) ? 'resume' : 'ab-initio';
+    if (entry === 'resume') {
+      // The exit and session time belong to the session that ended: a resumed session that ends
+      // without its own exit must not resume again, nor count the old session time twice.
+      next = { ...next, cmi: withoutSessionElements(next.cmi) };
+    } else {
+      next = startNewAttempt(next);
+    }
+    await repo.updateProgress(trx, assignmentKey, launch.lessonKey, {
+      ...columnsOf(next, now),
+      lastLaunchedAt: now,
+    });
+    await repo.markOpened(trx, launch.launchId, next.totalTimeMs, now);
+    return { stored: next, entry };
+  });
+  invalidateReports(launch.userKey);
+  return opened;
+}
+
+async function siblingsOf(db: Db, launch: repo.PlayerLaunch, nowMs: number) {
+  const lessons = await repo.selectPackageLessons(db, launch.courseKey, launch.packageKey);
+  const launchable =
+    launch.assignmentKey === null
+      ? new Set(lessons.map((l) => l.lessonKey))
+      : await launchableLessons(
+          db,
+          { userKey: launch.userKey, lmsKey: launch.lmsKey, sessionHash: launch.sessionHash },
+          { curriculumKey: launch.curriculumKey, assignmentKey: launch.assignmentKey },
+          nowMs,
+        );
+  return lessons.map((lesson) => ({
+    lessonKey: lesson.lessonKey,
+    identifier: lesson.identifier,
+    name: lesson.name,
+    current: lesson.lessonKey === launch.lessonKey,
+    launchable: lesson.lessonKey === launch.lessonKey || launchable.has(lesson.lessonKey),
+  }));
+}
+
+/** Joins each path segment encoded, so file names with spaces or '#' still load. */
+const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+/** GET /player-api/{launchId}/state: opens the launch and answers what the runtime starts from. */
+export async function playerState(
+  db: Db,
+  launchId: string,
+  token: string,
+  now: Date,
+): Promise<PlayerState> {
+  let launch = await authorize(db, launchId, token);
+  // A reloaded player window sent its final commit on the way out: the same window may carry on,
+  // unless the lesson was launched again since (then this window's turn is over).
+  if (
+    launch.status === 'closed' &&
+    launch.closedReason === 'finished' &&
+    msOf(launch.createdAt) + LAUNCH_LIFETIME_MS >= now.getTime() &&
+    (await repo.reopenFinishedLaunch(db, launch, now))
+  ) {
+    launch = { ...launch, status: 'open', closedReason: null };
+  }
+  await requireOpenable(db, launch, now);
+  let opened: Opened;
+  if (launch.status === 'starting') {
+    opened = await openLaunch(db, launch, now);
+  } else {
+    const stored = storedOf(
+      launch.assignmentKey === null || !records(launch)
+        ? undefined
+        : await db
+            .transaction()
+            .execute((trx) => repo.lockProgress(trx, launch.assignmentKey!, launch.lessonKey)),
+    );
+    opened = { stored, entry: reloadEntry(stored) };
+  }
+  const { stored, entry } = opened;
+  const version = launch.scormVersion as ScormVersion;
+  // Only the path is encoded; the query and fragment from the manifest's parameters go as written.
+  const url = launchUrl(launch.launchFile, launch.parameters);
+  const cut = url.search(/[?#]/);
+  const pathPart = cut < 0 ? url : url.slice(0, cut);
+  const query = cut < 0 ? '' : url.slice(cut);
+  return {
+    launchId,
+    scormVersion: version,
+    lessonName: launch.lessonName,
+    courseName: launch.courseName,
+    contentUrl: `/content/${launchId}/${encodePath(pathPart)}${query}`,
+    lastSeq: launch.lastSeq,
+    preview: launch.preview,
+    cmi: initialCmi(version, {
+      stored,
+      entry,
+      mode: launch.mode,
+      credit: launch.credit,
+      learnerId: launch.userId,
+      learnerName: [launch.nameCollated, launch.displayName].filter(Boolean).join(', '),
+      launchData: launch.launchData,
+      masteryScore: launch.masteryScore,
+      completionThreshold: launch.completionThreshold,
+      maxTimeAllowed: launch.maxTimeAllowed,
+      timeLimitAction: launch.timeLimitAction,
+    }),
+    siblings: await siblingsOf(db, launch, now.getTime()),
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    autocommitSeconds: AUTOCOMMIT_SECONDS,
+  };
+}
+
+export interface CommitRequest {
+  token: string;
+  seq: number;
+  final: boolean;
+  cmi: Record<string, string>;
+}
+
+export interface CommitAnswer {
+  applied: boolean;
+  seq: number;
+  closed: boolean;
+}
+
+/**
+ * POST /player-api/{launchId}/commit (issue 5 item 5), in one transaction: the launch row is
+ * locked, a stale commit (seq not above the last applied one) is acknowledged and ignored, a
+ * closed launch refuses, bad cmi values change nothing (400), browse and previews record nothing,
+ * and a final commit closes the launch.
+ */
+export async function commit(
+  db: Db,
+  launchId: string,
+  request: CommitRequest,
+  now: Date,
+): Promise<CommitAnswer> {
+  const launch = await authorize(db, launchId, request.token);
+  const version = launch.scormVersion as ScormVersion;
+  const answer = await db.transaction().execute(async (trx): Promise<CommitAnswer> => {
+    const current = await repo.lockLaunch(trx, launchId);
+    if (!current) throw new HttpError(401, INVALID_TOKEN);
+    if (request.seq <= current.lastSeq) {
+      return { applied: false, seq: current.lastSeq, closed: current.status === 'closed' };
+    }
+    if (current.status === 'closed') {
+      throw new HttpError(
+        409,
+        CLOSED_MESSAGES[current.closedReason ?? ''] ?? CLOSED_MESSAGES.finished!,
+      );
+    }
+    if (current.status !== 'open') {
+      throw new HttpError(409, 'This lesson has not been opened yet.');
+    }
+    if (msOf(launch.createdAt) + LAUNCH_LIFETIME_MS < now.getTime()) {
+      throw new HttpError(409, CLOSED_MESSAGES.expired!);
+    }
+    if (records(launch)) {
+      const row = await repo.lockProgress(trx, launch.assignmentKey!, launch.lessonKey);
+      const result = applyCommit(storedOf(row), request.cmi, {
+        version,
+        credit: true,
+        baseTotalTimeMs: launch.baseTotalTimeMs,
+        nowMs: now.getTime(),
+        masteryScore: launch.masteryScore,
+        completionThreshold: launch.completionThreshold,
+      });
+      if (!result.ok) throw new HttpError(400, result.problems.join(' '));
+      await repo.updateProgress(
+        trx,
+        launch.assignmentKey!,
+        launch.lessonKey,
+        columnsOf(result.next, now),
+      );
+    } else {
+      // Nothing is recorded, but bad data is still refused so the author sees the bug.
+      const result = applyCommit(storedOf(undefined), request.cmi, {
+        version,
+        credit: true,
+        baseTotalTimeMs: 0,
+        nowMs: now.getTime(),
+        masteryScore: null,
+        completionThreshold: null,
+      });
+      if (!result.ok) throw new HttpError(400, result.problems.join(' '));
+    }
+    await repo.recordCommit(trx, launchId, { seq: request.seq, now, close: request.final });
+    return { applied: true, seq: request.seq, closed: request.final };
+  });
+  if (answer.applied && records(launch)) invalidateReports(launch.userKey);
+  return answer;
+}
+
+/** POST /player-api/{launchId}/heartbeat: the window is still open (multi-device check). */
+export async function heartbeat(db: Db, launchId: string, token: string, now: Date) {
+  const launch = await authorize(db, launchId, token);
+  await requireOpenable(db, launch, now);
+  await repo.touchLaunch(db, launchId, now);
+  return { open: true };
+}
+
+/**
+ * POST /player-api/{launchId}/navigate: multi-SCO navigation. The target must be a lesson of the
+ * same package in the course; the launch service applies the launch rules as on the panel.
+ */
+export async function navigate(
+  db: Db,
+  launchId: string,
+  token: string,
+  lessonKey: number,
+  now: Date,
+): Promise<{ launchId: string; token: string }> {
+  const launch = await authorize(db, launchId, token);
+  const siblings = await repo.selectPackageLessons(db, launch.courseKey, launch.packageKey);
+  if (!siblings.some((s) => s.lessonKey === lessonKey)) {
+    throw new HttpError(404, 'That lesson is not part of this package.');
+  }
+  const started = await startFollowOnLaunch(
+    db,
+    { userKey: launch.userKey, lmsKey: launch.lmsKey, sessionHash: launch.sessionHash },
+    {
+      curriculumKey: launch.curriculumKey,
+      assignmentKey: launch.assignmentKey,
+      contentOrigin: launch.contentOrigin,
+    },
+    lessonKey,
+    now,
+  );
+  if (started.status !== 200) throw new HttpError(started.status, started.errorMessage);
+  await repo.closeLaunch(db, launchId, 'navigated', now);
+  return { launchId: started.launchId, token: started.token };
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+
+/**
+ * Lessons run on their own origin (issue 5 item 2): a package's scripts then cannot read the
+ * panel's cookies (sessionID, XSRF-TOKEN) nor call the panel's API with them. That origin answers
+ * only the player, its assets, package files and the player API; the panel's host answers none of
+ * those. Decision record: docs/decisions/0007-lesson-player.md.
+ */
+export const CONTENT_PATH_PREFIXES = ['/player/', '/content/', '/player-api/', '/assets/'] as const;
+const CONTENT_ONLY_PREFIXES = ['/player/', '/content/', '/player-api/'] as const;
+
+// Without CONTENT_ORIGIN, a local panel uses the other loopback name: a different host, so the
+// browser keeps separate cookies, yet it needs no DNS or certificate set-up.
+const LOOPBACK_SWAP: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+
+/** The content origin, e.g. 'http://127.0.0.1:8080'; null when none can be derived. */
+export function contentOriginOf(config: Config): string | null {
+  if (config.contentOrigin) return config.contentOrigin;
+  const panel = new URL(config.publicUrl);
+  const swapped = LOOPBACK_SWAP[panel.hostname];
+  if (!swapped) return null;
+  panel.hostname = swapped;
+  return panel.origin;
+}
+
+const hostnameOf = (host: string | undefined): string =>
+  (host ?? '')
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+
+/** Whether a request came to the content origin's host. */
+export function isContentRequest(request: FastifyRequest, config: Config): boolean {
+  const origin = contentOriginOf(config);
+  if (!origin) return false;
+  return hostnameOf(request.headers.host) === new URL(origin).hostname.toLowerCase();
+}
+
+/** Keeps the two origins apart: content paths only on the content host, the panel only elsewhere. */
+export function registerContentOriginSeparation(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const { config } = app.deps;
+    const path = request.url.split('?')[0] ?? '/';
+    if (isContentRequest(request, config)) {
+      if (CONTENT_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+      // The panel itself lives at PUBLIC_URL; someone who typed the content address gets there.
+      if (request.method === 'GET') return reply.redirect(`${config.publicUrl}${request.url}`, 302);
+      return reply.status(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'This address serves lesson content only.',
+      });
+    }
+    if (CONTENT_ONLY_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      return reply.status(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Lesson content is served from the content address only.',
+      });
+    }
+  });
+}

@@ -1,0 +1,115 @@
+import yazl from 'yazl';
+import { cookieHeader, type Browser } from './sign-in.js';
+
+/** Test helpers for the lesson launch flow over real HTTP (panel origin, then content origin). */
+
+export interface LaunchKeys {
+  curriculumKey: number;
+  lessonKey: number;
+  assignmentKey: number;
+}
+
+export interface PlayerHandle {
+  launchId: string;
+  token: string;
+  /** http://localhost:<port>: the content origin of a test app on 127.0.0.1. */
+  contentOrigin: string;
+}
+
+/** A zip of the given files, in memory (yazl, as the package importer reads them). */
+export function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(files)) {
+    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name, {
+      mtime: new Date(Date.UTC(2026, 0, 1)),
+    });
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+export const prelaunchPath = (k: LaunchKeys, force = false) =>
+  `/lms/api/studentlaunch/prelaunch/ignored/${k.curriculumKey}/${k.lessonKey}/${k.assignmentKey}/?force=${force}`;
+
+/** The start-launch post: the launch id, or throws with the refusal. */
+export async function startLaunch(browser: Browser, keys: LaunchKeys): Promise<string> {
+  const response = await browser.call('/lms/api/studentlaunch/', {
+    method: 'POST',
+    body: JSON.stringify({
+      curriculumKey: keys.curriculumKey,
+      elementKey: keys.lessonKey,
+      assignmentKey: keys.assignmentKey,
+    }),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`start-launch ${response.status}: ${text}`);
+  return text;
+}
+
+/** The launch form post as the browser sends it: urlencoded, hidden sessionID, cookies, no XSRF. */
+export function postLaunchForm(
+  baseUrl: string,
+  browser: Browser,
+  path: string,
+  fields: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookieHeader(browser.jar),
+    },
+    body: new URLSearchParams({ sessionID: browser.sessionId, ...fields }).toString(),
+  });
+}
+
+/** Reads the player's address from the launch form's 303. */
+export function playerFrom(response: Response): PlayerHandle {
+  const location = response.headers.get('location');
+  if (response.status !== 303 || !location) {
+    throw new Error(`expected a 303 to the player, got ${response.status}`);
+  }
+  const url = new URL(location);
+  const match = /^\/player\/([A-Za-z0-9_-]{43})$/.exec(url.pathname);
+  if (!match?.[1]) throw new Error(`not a player address: ${location}`);
+  return { launchId: match[1], token: url.hash.slice(1), contentOrigin: url.origin };
+}
+
+/** The whole panel side of a launch: pre-launch, start-launch, form post; the player's handle. */
+export async function launchLesson(
+  baseUrl: string,
+  browser: Browser,
+  keys: LaunchKeys,
+  options: { force?: boolean } = {},
+): Promise<PlayerHandle> {
+  const pre = await browser.call(prelaunchPath(keys, options.force ?? false), { method: 'POST' });
+  if (pre.status !== 200) throw new Error(`prelaunch ${pre.status}: ${await pre.text()}`);
+  const launchId = await startLaunch(browser, keys);
+  return playerFrom(
+    await postLaunchForm(baseUrl, browser, `/lms/api/studentlaunch/launch/${launchId}`),
+  );
+}
+
+/** The player's own calls, on the content origin. */
+export function playerApi(player: PlayerHandle) {
+  const base = `${player.contentOrigin}/player-api/${player.launchId}`;
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return {
+    state: () => fetch(`${base}/state`, { headers: { authorization: `Bearer ${player.token}` } }),
+    commit: (seq: number, cmi: Record<string, string>, final = false) =>
+      post('commit', { token: player.token, seq, final, cmi }),
+    heartbeat: () => post('heartbeat', { token: player.token }),
+    navigate: (lessonKey: number) => post('navigate', { token: player.token, lessonKey }),
+  };
+}
