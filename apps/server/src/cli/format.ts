@@ -129,7 +129,7 @@ export function formatResult(command: string, result: unknown): string {
               String(lesson.lessonKey),
               String(lesson.name),
               String(lesson.topic),
-              lesson.scorable ? `${Math.round(lesson.minScorePass * 100)}%` : '-',
+              lesson.scorable ? `${Math.round(Number(lesson.minScorePass) * 100)}%` : '-',
             ]),
           ),
         ),
