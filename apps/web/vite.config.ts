@@ -21,5 +21,14 @@ export default defineConfig({
     assetsInlineLimit: 0,
     manifest: true,
     chunkSizeWarningLimit: 600,
+    // Two pages: the panel (index.html) and the lesson player (player.html, issue 5), which the
+    // server sends for /player/{launchId} on the content origin. rolldownOptions is Vite 8's name
+    // for rollupOptions.
+    rolldownOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        player: path.resolve(import.meta.dirname, 'player.html'),
+      },
+    },
   },
 });

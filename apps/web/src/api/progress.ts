@@ -59,13 +59,20 @@ export const progressKeys = {
     ['progress', 'studentParameters', lmsKey, userKey] as const,
 };
 
-/** GET /api/progressreport/withPrerequisites/{lmsKey}/{userKey}?showExpired=true&... */
+/**
+ * GET /api/progressreport/withPrerequisites/{lmsKey}/{userKey}?showExpired=true&...; `fresh` asks
+ * the server to look past its one-second cache (after a lesson window closes).
+ */
 export function getProgressReport(
   lmsKey: number,
   userKey: number,
   options: ProgressReportOptions,
+  fresh = false,
 ): Promise<ApiResult<ProgressReport>> {
-  return request<ProgressReport>(progressPaths.progressReport(lmsKey, userKey, options));
+  return request<ProgressReport>(
+    progressPaths.progressReport(lmsKey, userKey, options),
+    fresh ? { headers: { 'Cache-Control': 'no-cache' } } : {},
+  );
 }
 
 /** GET /api/CurriculumPrerequisiteTypes. */

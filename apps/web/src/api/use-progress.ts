@@ -2,7 +2,7 @@
  * Query hooks over the progress calls, shared by Assignments, Course details, Drafts and the
  * Dashboard. The signed-in user's lmsKey and userKey come from the global store.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useAppState } from '../lib/use-app-state';
 import { unwrap } from './client';
 import {
@@ -28,12 +28,35 @@ function useUserKeys() {
   };
 }
 
+// Until then, report fetches ask the server for fresh data (Cache-Control: no-cache).
+let freshUntil = 0;
+const FRESH_WINDOW_MS = 5_000;
+
+/**
+ * Reloads everything that shows lesson progress, straight from the database: after a launch and
+ * when the lesson window closes (§4 Lesson launch flow step 6; issue 5 item 6).
+ */
+export function reloadProgress(queryClient: QueryClient): Promise<void> {
+  freshUntil = Date.now() + FRESH_WINDOW_MS;
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] === 'progress' || query.queryKey[0] === 'widgets',
+  });
+}
+
 /** The student's progress report (§3), loaded once and shared between the screens. */
 export function useProgressReport() {
   const { lmsKey, userKey, known } = useUserKeys();
   return useQuery({
     queryKey: progressKeys.report(lmsKey, userKey, CURRICULA_REPORT_OPTIONS),
-    queryFn: async () => unwrap(await getProgressReport(lmsKey, userKey, CURRICULA_REPORT_OPTIONS)),
+    queryFn: async () =>
+      unwrap(
+        await getProgressReport(
+          lmsKey,
+          userKey,
+          CURRICULA_REPORT_OPTIONS,
+          Date.now() < freshUntil,
+        ),
+      ),
     enabled: known,
   });
 }

@@ -51,7 +51,14 @@ const draft = curriculum(
   },
 );
 
-function setup(path: string, options: { rebrand?: number; curriculumKey?: number | null } = {}) {
+function setup(
+  path: string,
+  options: {
+    rebrand?: number;
+    curriculumKey?: number | null;
+    replies?: Parameters<typeof mockFetch>[0];
+  } = {},
+) {
   const requests = mockFetch({
     [REPORT]: {
       status: 200,
@@ -66,6 +73,7 @@ function setup(path: string, options: { rebrand?: number; curriculumKey?: number
       status: 403,
       body: { errorMessage: 'Lessons cannot be played on this server yet.' },
     },
+    ...options.replies,
   });
   act(() =>
     setState({
@@ -157,6 +165,68 @@ describe('course details', () => {
     expect(requests.some((r) => r.method === 'POST' && r.url.includes('/prelaunch/'))).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a launch the server allows posts the start-launch, then the launch form into the lesson window; closing it reloads progress fresh', async () => {
+    const launchId = 'L'.repeat(43);
+    const requests = setup('/assignments/course', {
+      replies: {
+        'POST /lms/api/studentlaunch/prelaunch/ignored/1/11/501/?force=false': {
+          status: 200,
+          body: { errorMessage: '' },
+        },
+        'POST /lms/api/studentlaunch/': { status: 200, body: launchId },
+      },
+    });
+    const lessonWindow = { closed: false };
+    const open = vi.spyOn(window, 'open').mockReturnValue(lessonWindow as Window);
+    const submitted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (
+      this: HTMLFormElement,
+    ) {
+      submitted.push(this);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Play Doors Lesson' }));
+    await vi.waitFor(() => expect(submitted).toHaveLength(1));
+    const start = requests.find((r) => r.url === '/lms/api/studentlaunch/');
+    expect(JSON.parse(start?.body ?? '{}')).toEqual({
+      curriculumKey: 1,
+      elementKey: 11,
+      assignmentKey: 501,
+    });
+    expect(open).toHaveBeenCalledWith('', 'waypoint_lesson');
+    const form = submitted[0]!;
+    expect(form.getAttribute('action')).toBe(`/lms/api/studentlaunch/launch/${launchId}`);
+    expect(form.target).toBe('waypoint_lesson');
+    expect((form.elements.namedItem('sessionID') as HTMLInputElement).value).toBe('s');
+    expect(form.elements.namedItem('liveVerification')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const reports = () => requests.filter((r) => r.url === REPORT);
+    const before = reports().length;
+    lessonWindow.closed = true;
+    await vi.waitFor(
+      () => {
+        const fresh = reports().slice(before);
+        expect(fresh.some((r) => r.headers.get('cache-control') === 'no-cache')).toBe(true);
+      },
+      { timeout: 4000 },
+    );
+  });
+
+  it('says so when the browser blocks the lesson window', async () => {
+    setup('/assignments/course', {
+      replies: {
+        'POST /lms/api/studentlaunch/prelaunch/ignored/1/11/501/?force=false': {
+          status: 200,
+          body: { errorMessage: '' },
+        },
+        'POST /lms/api/studentlaunch/': { status: 200, body: 'x'.repeat(43) },
+      },
+    });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Play Doors Lesson' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Message' });
+    expect(dialog).toHaveTextContent('Your browser blocked the lesson window.');
   });
 
   it("a 500-lesson course renders only the open topic's lessons, and toggles", async () => {

@@ -1,4 +1,4 @@
-import { isDraftCurriculum, type ProgressElement } from '@waypoint/domain';
+import { isDraftCurriculum, needsLiveVerification, type ProgressElement } from '@waypoint/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useProgressReport, useStudentParameters } from '../../api/use-progress';
@@ -135,6 +135,8 @@ export function CourseDetailsPage() {
         curriculumKey: drafts ? lesson.lesson.curriculumKey : curriculum.curriculumKey,
         elementKey: lesson.lesson.elementKey,
         assignmentKey: curriculum.elementAssignmentKey,
+        // The page cannot know the last verification, so it asks; the server decides (24 h rule).
+        liveVerification: needsLiveVerification(lesson.lesson, 0, Date.now()),
       });
     },
     [views, drafts, startLaunch],
@@ -206,6 +208,8 @@ export function CourseDetailsPage() {
         loadingModule={launch.loadingModule}
         onClose={launch.closeDialog}
         onConfirmMultiple={launch.confirmMultiple}
+        plainFormRef={launch.plainFormRef}
+        liveVerificationFormRef={launch.liveVerificationFormRef}
       />
     </div>
   );

@@ -11,6 +11,8 @@ export interface LaunchDialogsProps {
   loadingModule: boolean;
   onClose: () => void;
   onConfirmMultiple: () => void;
+  plainFormRef: (form: HTMLFormElement | null) => void;
+  liveVerificationFormRef: (form: HTMLFormElement | null) => void;
 }
 
 /**
@@ -23,9 +25,19 @@ export function LaunchDialogs({
   loadingModule,
   onClose,
   onConfirmMultiple,
+  plainFormRef,
+  liveVerificationFormRef,
 }: LaunchDialogsProps) {
   return (
     <>
+      {/* The two hidden launch forms (§2 Course details); the flow sets action and sessionID. */}
+      <form ref={plainFormRef} method="post" hidden data-testid="launch-form">
+        <input type="hidden" name="sessionID" />
+      </form>
+      <form ref={liveVerificationFormRef} method="post" hidden data-testid="launch-form-verify">
+        <input type="hidden" name="sessionID" />
+        <input type="hidden" name="liveVerification" value="1" readOnly />
+      </form>
       <Modal
         open={dialog?.kind === 'message'}
         onOpenChange={(open) => !open && onClose()}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PrelaunchAnswer } from '../../api/launch';
 import { LAUNCH_ERROR, launchOutcome, withTrailingPeriod } from './use-lesson-launch';
 
-const target = { curriculumKey: 1, elementKey: 2, assignmentKey: 3 };
+const target = { curriculumKey: 1, elementKey: 2, assignmentKey: 3, liveVerification: false };
 const failure = (statusCode: number, responseBody: unknown) => ({
   successfulApiCall: false as const,
   statusCode,
@@ -47,7 +47,7 @@ describe('pre-launch outcome (§4 steps 2-3, §8 Launch)', () => {
     });
   });
 
-  it('"If the body has an error message, show it"; no pretend success without a player', () => {
+  it('"If the body has an error message, show it"; otherwise the launch goes on (steps 4-5)', () => {
     const ok = (body: PrelaunchAnswer) => ({
       successfulApiCall: true as const,
       statusCode: 200,
@@ -58,7 +58,8 @@ describe('pre-launch outcome (§4 steps 2-3, §8 Launch)', () => {
       kind: 'message',
       text: 'Expired.',
     });
-    expect(launchOutcome(ok({}), target, false)).toEqual({ kind: 'message', text: LAUNCH_ERROR });
+    expect(launchOutcome(ok({ errorMessage: '' }), target, false)).toBe('start');
+    expect(launchOutcome(ok({}), target, true)).toBe('start');
   });
 
   it('ensures one trailing period', () => {

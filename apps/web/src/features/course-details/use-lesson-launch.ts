@@ -1,12 +1,22 @@
 /**
- * The lesson launch flow, steps 1 to 3 (spec §4 Lesson launch flow, §8 Launch): the click
- * throttle, the pre-launch check with the 'Launching your lesson...' backdrop, the server's
- * refusal in the 'Message' modal, and the 'Multiple Lessons' confirmation when the server answers
- * 409 (another device or browser), whose confirmation sends a forced pre-launch.
+ * The lesson launch flow (spec §4 Lesson launch flow, §8 Launch): the click throttle, the
+ * pre-launch check with the 'Launching your lesson...' backdrop, the server's refusal in the
+ * 'Message' modal, the 'Multiple Lessons' confirmation when the server answers 409 (another device
+ * or browser) whose confirmation sends a forced pre-launch, then the start-launch post and the
+ * launch form into the lesson window; progress reloads after the launch and when the window closes.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, type ApiResult } from '../../api/client';
-import { prelaunch, type PrelaunchAnswer } from '../../api/launch';
+import { ApiError, serverMessage, type ApiResult } from '../../api/client';
+import { currentCredentials } from '../../api/credentials';
+import {
+  LESSON_WINDOW_NAME,
+  launchPaths,
+  prelaunch,
+  startLaunch,
+  type PrelaunchAnswer,
+} from '../../api/launch';
+import { reloadProgress } from '../../api/use-progress';
 import { createLaunchThrottle, type LaunchThrottle } from './launch-throttle';
 
 /** §8 Launch: the text for any other non-401 error. */
@@ -17,6 +27,20 @@ export interface LaunchTarget {
   curriculumKey: number;
   elementKey: number;
   assignmentKey: number;
+  /** §4 step 5: post the second form (liveVerification=1); the server decides in the end. */
+  liveVerification: boolean;
+}
+
+/** Shown when the browser refuses to open the lesson window. */
+export const POPUP_BLOCKED =
+  'Your browser blocked the lesson window. Allow pop-ups for this site, then launch the lesson again.';
+/** How often the panel looks whether the lesson window was closed. */
+const WINDOW_POLL_MS = 1_000;
+
+/** The two hidden launch forms of §2 Course details, filled and submitted by the flow. */
+export interface LaunchForms {
+  plain: HTMLFormElement | null;
+  liveVerification: HTMLFormElement | null;
 }
 
 export type LaunchDialog =
@@ -39,17 +63,19 @@ function answerMessage(body: unknown): string {
   return '';
 }
 
-/** Reads a pre-launch answer into the dialog to show (§4 steps 2-3, §8 Launch). */
+/**
+ * Reads a pre-launch answer (§4 steps 2-3, §8 Launch): the dialog to show, or 'start' when the
+ * launch may go on to the start-launch post.
+ */
 export function launchOutcome(
   result: ApiResult<PrelaunchAnswer>,
   target: LaunchTarget,
   forced: boolean,
-): LaunchDialog {
+): LaunchDialog | 'start' {
   const message = answerMessage(result.responseBody);
   if (result.successfulApiCall) {
-    // Step 2: "If the body has an error message, show it." Steps 4-5 (start-launch and the launch
-    // form) need the lesson player, which this server does not have yet: no pretend success.
-    return { kind: 'message', text: message || LAUNCH_ERROR };
+    // Step 2: "If the body has an error message, show it."
+    return message ? { kind: 'message', text: message } : 'start';
   }
   if (result.statusCode === 409 && !forced) {
     return { kind: 'multiple', text: withTrailingPeriod(message || result.errorMsg), target };
@@ -60,13 +86,93 @@ export function launchOutcome(
   return { kind: 'message', text: LAUNCH_ERROR };
 }
 
+/** The start-launch post's refusal text: its errorMessage, else §8's general launch error. */
+function startRefusal(result: ApiResult<string>): string {
+  if (result.successfulApiCall) return LAUNCH_ERROR;
+  let body: unknown = result.responseBody;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      return LAUNCH_ERROR;
+    }
+  }
+  if (result.statusCode === 401) return '';
+  return answerMessage(body) || (result.statusCode < 500 && serverMessage(body)) || LAUNCH_ERROR;
+}
+
+/**
+ * Step 5's form post into the lesson window: the form with liveVerification=1 when asked for,
+ * the hidden sessionID filled at the last moment. Null when the browser blocked the window.
+ */
+export function submitLaunchForm(
+  forms: LaunchForms,
+  launchId: string,
+  liveVerification: boolean,
+): Window | null {
+  const form = liveVerification ? forms.liveVerification : forms.plain;
+  if (!form) return null;
+  const lessonWindow = window.open('', LESSON_WINDOW_NAME);
+  if (!lessonWindow) return null;
+  form.action = launchPaths.launchForm(launchId);
+  form.target = LESSON_WINDOW_NAME;
+  const session = form.elements.namedItem('sessionID');
+  if (session instanceof HTMLInputElement) session.value = currentCredentials().sessionId ?? '';
+  form.submit();
+  return lessonWindow;
+}
+
 /** State and actions of the launch flow for the course-details screen. */
 export function useLessonLaunch() {
+  const queryClient = useQueryClient();
   const [inFlight, setInFlight] = useState<'none' | 'prelaunch' | 'forced'>('none');
   const [waiting, setWaiting] = useState(false);
   const [dialog, setDialog] = useState<LaunchDialog>(null);
   const busy = useRef(false);
   const mounted = useRef(true);
+  const forms = useRef<LaunchForms>({ plain: null, liveVerification: null });
+  const watch = useRef<number | null>(null);
+
+  /** Reloads progress when the lesson window closes (issue 5 item 6). */
+  const watchWindow = useCallback(
+    (lessonWindow: Window) => {
+      if (watch.current !== null) window.clearInterval(watch.current);
+      watch.current = window.setInterval(() => {
+        if (!lessonWindow.closed) return;
+        if (watch.current !== null) window.clearInterval(watch.current);
+        watch.current = null;
+        void reloadProgress(queryClient);
+      }, WINDOW_POLL_MS);
+    },
+    [queryClient],
+  );
+
+  /** Steps 5-6: the start-launch post, the launch form, then the report reloads. */
+  const start = useCallback(
+    async (target: LaunchTarget): Promise<LaunchDialog> => {
+      const started = await startLaunch({
+        curriculumKey: target.curriculumKey,
+        elementKey: target.elementKey,
+        assignmentKey: target.assignmentKey,
+      });
+      if (!started.successfulApiCall || typeof started.responseBody !== 'string') {
+        // "A failed launch start reloads progress."
+        void reloadProgress(queryClient);
+        return { kind: 'message', text: startRefusal(started) };
+      }
+      const lessonWindow = submitLaunchForm(
+        forms.current,
+        started.responseBody.trim(),
+        target.liveVerification,
+      );
+      if (!lessonWindow) return { kind: 'message', text: POPUP_BLOCKED };
+      // "After launch the stored progress is cleared so the report reloads."
+      void reloadProgress(queryClient);
+      watchWindow(lessonWindow);
+      return null;
+    },
+    [queryClient, watchWindow],
+  );
 
   const run = useCallback(async (target: LaunchTarget, forced: boolean) => {
     if (busy.current) {
@@ -84,7 +190,8 @@ export function useLessonLaunch() {
         target.assignmentKey,
         forced,
       );
-      next = launchOutcome(result, target, forced);
+      const outcome = launchOutcome(result, target, forced);
+      next = outcome === 'start' ? await start(target) : outcome;
     } catch (error) {
       // 401 and status 0 already opened the Invalid Connection pop-up (api/client).
       next =
@@ -96,7 +203,7 @@ export function useLessonLaunch() {
     if (!mounted.current) return;
     setInFlight('none');
     setDialog(next);
-  }, []);
+  }, [start]);
 
   // Created on the first click, so the 60 s window lives as long as the screen.
   const throttle = useRef<LaunchThrottle<LaunchTarget> | null>(null);
@@ -106,6 +213,7 @@ export function useLessonLaunch() {
     return () => {
       mounted.current = false;
       throttle.current?.cancel();
+      if (watch.current !== null) window.clearInterval(watch.current);
     };
   }, []);
 
@@ -115,6 +223,13 @@ export function useLessonLaunch() {
     /** The loading-module modal of the forced pre-launch (§4 step 4). */
     loadingModule: inFlight === 'forced',
     dialog,
+    /** Ref callbacks for the two hidden launch forms. */
+    plainFormRef: (form: HTMLFormElement | null) => {
+      forms.current.plain = form;
+    },
+    liveVerificationFormRef: (form: HTMLFormElement | null) => {
+      forms.current.liveVerification = form;
+    },
     launch(target: LaunchTarget) {
       throttle.current ??= createLaunchThrottle<LaunchTarget>((next) => void run(next, false));
       if (throttle.current.click(target) === 'delayed') setWaiting(true);

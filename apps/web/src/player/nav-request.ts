@@ -1,0 +1,45 @@
+/**
+ * What a SCORM 2004 SCO asked for with adl.nav.request before Terminate (issue 5 item 4:
+ * "adl.nav.request honoured after Terminate"), resolved against the package's lessons in the
+ * student's course.
+ */
+import type { PlayerSibling } from './types';
+
+export type NavAction =
+  /** Launch this sibling (POST navigate). */
+  | { kind: 'launch'; sibling: PlayerSibling }
+  /** Close the player, like "Exit lesson". */
+  | { kind: 'exit' }
+  /** No request: stay on the ended SCO. */
+  | { kind: 'none' };
+
+const CLOSING = new Set(['exit', 'exitAll', 'suspendAll', 'abandon', 'abandonAll']);
+const TARGETED = /^\{target=([^}]+)\}(choice|jump)$/;
+
+/** The sibling before (-1) or after (+1) the current one, if any. */
+export function neighbour(siblings: PlayerSibling[], step: -1 | 1): PlayerSibling | undefined {
+  const index = siblings.findIndex((sibling) => sibling.current);
+  if (index < 0) return undefined;
+  return siblings[index + step];
+}
+
+/**
+ * Resolves a nav request: 'continue' / 'previous' go to the next / previous sibling,
+ * '{target=ID}choice' (and jump) to the sibling with that manifest identifier, the closing
+ * requests close the player. A request that leads nowhere (continue after the last lesson, an
+ * unknown target) ends the session too: the SCO has terminated and asked to leave it. Anything
+ * else (no request, or one this player does not sequence) leaves the ended SCO on screen.
+ */
+export function resolveNavRequest(request: string, siblings: PlayerSibling[]): NavAction {
+  const value = request.trim();
+  if (CLOSING.has(value)) return { kind: 'exit' };
+  let sibling: PlayerSibling | undefined;
+  if (value === 'continue') sibling = neighbour(siblings, 1);
+  else if (value === 'previous') sibling = neighbour(siblings, -1);
+  else {
+    const match = TARGETED.exec(value);
+    if (!match) return { kind: 'none' };
+    sibling = siblings.find((item) => item.identifier === match[1]);
+  }
+  return sibling ? { kind: 'launch', sibling } : { kind: 'exit' };
+}

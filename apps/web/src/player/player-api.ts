@@ -1,0 +1,234 @@
+/**
+ * The player's one HTTP client (issue 5 player contract): same-origin JSON calls to the player API,
+ * the launch token as Bearer header (GET) or in the JSON body (POST), errors as PlayerApiError with
+ * the server's human message.
+ */
+import type {
+  CommitAnswer,
+  CommitPayload,
+  NavigateAnswer,
+  PlayerSibling,
+  PlayerState,
+} from './types';
+
+const enc = encodeURIComponent;
+
+/** Every address the player uses, in one table. */
+export const playerPaths = {
+  page: (launchId: string, token: string) => `/player/${enc(launchId)}#${token}`,
+  state: (launchId: string) => `/player-api/${enc(launchId)}/state`,
+  commit: (launchId: string) => `/player-api/${enc(launchId)}/commit`,
+  heartbeat: (launchId: string) => `/player-api/${enc(launchId)}/heartbeat`,
+  navigate: (launchId: string) => `/player-api/${enc(launchId)}/navigate`,
+} as const;
+
+/**
+ * A beacon (and a keepalive fetch) may carry at most 64 KiB, counted over every keepalive request
+ * in flight; the contract asks the pagehide payload to stay under 64 KB. Measured in encoded bytes.
+ */
+export const BEACON_MAX_BYTES = 64_000;
+
+/** Status 0: no answer at all (offline, connection reset). */
+export const NO_ANSWER = 0;
+
+/** A failed player API call: the HTTP status (0 when there was no answer) and a human message. */
+export class PlayerApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PlayerApiError';
+  }
+
+  /** Network trouble or a server fault: worth trying again later. */
+  get retryable(): boolean {
+    return (
+      this.status === NO_ANSWER || this.status >= 500 || this.status === 408 || this.status === 429
+    );
+  }
+}
+
+export const NO_CONNECTION_MESSAGE = 'No connection to the server.';
+
+type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface PlayerApiOptions {
+  launchId: string;
+  token: string;
+  /** Defaults to the global fetch, looked up at call time. */
+  fetch?: FetchLike;
+  /** Defaults to navigator.sendBeacon, looked up at call time. */
+  sendBeacon?: (url: string, data: Blob) => boolean;
+}
+
+export interface PlayerApi {
+  readonly launchId: string;
+  getState(): Promise<PlayerState>;
+  /** A commit through fetch; keepalive (so it outlives the page) when it fits the beacon limit. */
+  commit(payload: CommitPayload, options?: { keepalive?: boolean }): Promise<CommitAnswer>;
+  /**
+   * A commit from a page that is going away: a beacon under the 64 KB limit, otherwise a plain
+   * fetch started at once. Returns how it went out.
+   */
+  commitOnUnload(payload: CommitPayload): 'beacon' | 'fetch';
+  heartbeat(): Promise<void>;
+  navigate(lessonKey: number): Promise<NavigateAnswer>;
+}
+
+/** Encoded size of a JSON text in bytes (what the beacon limit counts). */
+export function byteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+async function errorFrom(response: Response): Promise<PlayerApiError> {
+  let message = '';
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+      message = body.message;
+    }
+  } catch {
+    // Not JSON (a proxy's error page): fall back to the status below.
+  }
+  return new PlayerApiError(
+    response.status,
+    message || `The server answered ${response.status} ${response.statusText}`.trim() + '.',
+  );
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+
+function isSibling(value: unknown): value is PlayerSibling {
+  if (!value || typeof value !== 'object') return false;
+  const s = value as Record<string, unknown>;
+  return isNumber(s.lessonKey) && isString(s.identifier) && isString(s.name);
+}
+
+/** Checks the shape the player depends on, so a server mismatch shows a message, not a crash. */
+export function parsePlayerState(value: unknown): PlayerState {
+  const fail = () => new PlayerApiError(200, 'The lesson could not start: unexpected answer.');
+  if (!value || typeof value !== 'object') throw fail();
+  const s = value as Record<string, unknown>;
+  if (s.scormVersion !== '1.2' && s.scormVersion !== '2004') throw fail();
+  if (!isString(s.launchId) || !isString(s.contentUrl) || !isString(s.lessonName)) throw fail();
+  const cmi: Record<string, string> = {};
+  if (s.cmi && typeof s.cmi === 'object') {
+    for (const [key, item] of Object.entries(s.cmi)) if (isString(item)) cmi[key] = item;
+  }
+  const positive = (item: unknown, fallback: number) =>
+    isNumber(item) && item > 0 ? item : fallback;
+  return {
+    launchId: s.launchId,
+    scormVersion: s.scormVersion,
+    lessonName: s.lessonName,
+    courseName: isString(s.courseName) ? s.courseName : '',
+    contentUrl: s.contentUrl,
+    lastSeq: isNumber(s.lastSeq) ? s.lastSeq : 0,
+    preview: s.preview === true,
+    cmi,
+    siblings: Array.isArray(s.siblings)
+      ? s.siblings.filter(isSibling).map((sibling) => ({
+          lessonKey: sibling.lessonKey,
+          identifier: sibling.identifier,
+          name: sibling.name,
+          current: sibling.current === true,
+          launchable: sibling.launchable === true,
+        }))
+      : [],
+    heartbeatSeconds: positive(s.heartbeatSeconds, 60),
+    autocommitSeconds: positive(s.autocommitSeconds, 30),
+  };
+}
+
+function parseCommitAnswer(value: unknown): CommitAnswer {
+  const a = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  if (typeof a.applied !== 'boolean' || !isNumber(a.seq)) {
+    // Not the contract's answer (a proxy page?): nothing is known to be saved; try again later.
+    throw new PlayerApiError(502, 'The server gave an unexpected answer.');
+  }
+  return { applied: a.applied, seq: a.seq, closed: a.closed === true };
+}
+
+/** The player API client for one launch. */
+export function createPlayerApi(options: PlayerApiOptions): PlayerApi {
+  const { launchId, token } = options;
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const beacon =
+    options.sendBeacon ??
+    ((url: string, data: Blob) =>
+      typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, data));
+
+  async function call(url: string, init: RequestInit): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await doFetch(url, init);
+    } catch {
+      throw new PlayerApiError(NO_ANSWER, NO_CONNECTION_MESSAGE);
+    }
+    if (!response.ok) throw await errorFrom(response);
+    try {
+      return await response.json();
+    } catch {
+      return null;
+    }
+  }
+
+  const post = (url: string, body: string, keepalive = false) =>
+    call(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      keepalive,
+      cache: 'no-store',
+    });
+
+  const commitJson = (payload: CommitPayload) =>
+    JSON.stringify({ token, seq: payload.seq, final: payload.final, cmi: payload.cmi });
+
+  return {
+    launchId,
+    async getState() {
+      const body = await call(playerPaths.state(launchId), {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+        cache: 'no-store',
+      });
+      return parsePlayerState(body);
+    },
+    async commit(payload, commitOptions = {}) {
+      const json = commitJson(payload);
+      // keepalive shares the beacon's 64 KB budget: a bigger body goes as an ordinary request.
+      const keepalive = commitOptions.keepalive === true && byteLength(json) <= BEACON_MAX_BYTES;
+      return parseCommitAnswer(await post(playerPaths.commit(launchId), json, keepalive));
+    },
+    commitOnUnload(payload) {
+      const url = playerPaths.commit(launchId);
+      const json = commitJson(payload);
+      if (byteLength(json) <= BEACON_MAX_BYTES) {
+        if (beacon(url, new Blob([json], { type: 'application/json' }))) return 'beacon';
+      }
+      // Over the beacon limit (big suspend data), or the browser refused the beacon. A keepalive
+      // fetch has the same 64 KB limit, so this is an ordinary fetch (keepalive:false) started
+      // synchronously, while the page still exists: browsers usually put it on the wire before the
+      // document goes. Best effort, but never silently dropped: the seq numbering keeps it harmless
+      // if an earlier commit arrives after it.
+      void post(url, json, false).catch((error: unknown) => {
+        console.error('Waypoint player: the closing commit could not be sent.', error);
+      });
+      return 'fetch';
+    },
+    async heartbeat() {
+      await post(playerPaths.heartbeat(launchId), JSON.stringify({ token }));
+    },
+    async navigate(lessonKey) {
+      const body = await post(playerPaths.navigate(launchId), JSON.stringify({ token, lessonKey }));
+      const a = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+      if (!isString(a.launchId) || !isString(a.token)) {
+        throw new PlayerApiError(200, 'The next lesson could not start: unexpected answer.');
+      }
+      return { launchId: a.launchId, token: a.token };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { Button } from '../components/button';
+import { LessonNav } from './lesson-nav';
+import type { PlayerSession, SessionPhase } from './player-session';
+import styles from './player.module.css';
+import { SaveIndicator } from './save-indicator';
+
+export const CLOSE_WINDOW_TEXT = 'You can close this window.';
+
+/** The player window: a slim bar (lesson, navigation, save state, Exit) over the SCO's frame. */
+export function PlayerPage({ session }: { session: PlayerSession }) {
+  const { state } = session;
+  const { phase, save } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const stageRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    document.title = `${state.lessonName} - Waypoint`;
+  }, [state.lessonName]);
+
+  // The frame is created only now, after boot put the SCORM API on the window.
+  useLayoutEffect(() => {
+    if (phase.kind === 'running' && stageRef.current) session.attachFrame(stageRef.current);
+  }, [session, phase.kind]);
+
+  const busy = phase.kind === 'leaving';
+  return (
+    <div className={styles.page}>
+      <header className={styles.bar}>
+        <div className={styles.titles}>
+          <h1 className={styles.lessonName}>{state.lessonName}</h1>
+          {state.courseName && <p className={styles.courseName}>{state.courseName}</p>}
+        </div>
+        {state.siblings.length > 1 && (
+          <LessonNav
+            siblings={state.siblings}
+            disabled={busy || phase.kind === 'closed'}
+            onGo={(sibling) => void session.goTo(sibling)}
+          />
+        )}
+        <SaveIndicator status={save} preview={state.preview} />
+        <Button
+          variant="primary"
+          small
+          className={styles.exit}
+          busy={busy && phase.to === 'exit'}
+          disabled={busy || phase.kind === 'closed'}
+          onClick={() => void session.exit()}
+        >
+          Exit lesson
+        </Button>
+      </header>
+      <main className={styles.stage}>
+        {/* The session appends the frame here; React never renders inside this element. */}
+        <div className={styles.frameHolder} ref={stageRef} />
+        {phase.kind !== 'running' && <PhaseMessage phase={phase} />}
+      </main>
+    </div>
+  );
+}
+
+function PhaseMessage({ phase }: { phase: Exclude<SessionPhase, { kind: 'running' }> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The frame that had focus is gone: move focus to what replaced it.
+  useEffect(() => {
+    if (phase.kind !== 'leaving') ref.current?.focus();
+  }, [phase.kind]);
+  return (
+    <div className={styles.message} ref={ref} tabIndex={-1}>
+      {phase.kind === 'leaving' && (
+        <p>
+          {phase.to === 'exit'
+            ? 'Saving your progress...'
+            : 'Saving your progress and opening the lesson...'}
+        </p>
+      )}
+      {phase.kind === 'closed' && <p className={styles.messageTitle}>{CLOSE_WINDOW_TEXT}</p>}
+      {phase.kind === 'navigation-failed' && (
+        <>
+          <p className={styles.messageError} role="alert">
+            {phase.message}
+          </p>
+          <p>Choose another lesson above, or exit the lesson.</p>
+        </>
+      )}
+    </div>
+  );
+}

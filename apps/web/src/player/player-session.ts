@@ -1,0 +1,245 @@
+/**
+ * One player window's session (issue 5 items 4 and 5): the SCO's frame, its commits (Commit,
+ * Terminate, the autocommit timer, the closing beacon), the heartbeat, multi-SCO navigation and
+ * "Exit lesson".
+ */
+import { CommitQueue, type SaveStatus } from './commit-queue';
+import { resolveNavRequest } from './nav-request';
+import { PlayerApiError, playerPaths, type PlayerApi } from './player-api';
+import type { ScormRuntime } from './scorm-runtime';
+import type { PlayerSibling, PlayerState } from './types';
+
+export type SessionPhase =
+  /** The SCO runs in its frame. */
+  | { kind: 'running' }
+  /** The frame is gone and the final commit is on its way (Exit lesson, or another lesson). */
+  | { kind: 'leaving'; to: 'exit' | 'lesson' }
+  /** Exit finished but the browser kept the window open: "You can close this window." */
+  | { kind: 'closed' }
+  /** The server refused the other lesson (launch rules): its message. */
+  | { kind: 'navigation-failed'; message: string };
+
+export interface SessionSnapshot {
+  phase: SessionPhase;
+  save: SaveStatus;
+}
+
+export interface PlayerSessionOptions {
+  state: PlayerState;
+  api: PlayerApi;
+  runtime: ScormRuntime;
+  win?: Window;
+  /** Opens another player address in this window (location.replace). */
+  replaceLocation?: (url: string) => void;
+  /** Tries to close the window; true when it is closing. */
+  closeWindow?: () => boolean;
+  retryDelayMs?: (attempt: number) => number;
+}
+
+/** Ends saving: the launch is closed or the token is no longer valid. */
+const FATAL = new Set([401, 403, 404, 409]);
+
+export class PlayerSession {
+  readonly queue: CommitQueue;
+  private phase: SessionPhase = { kind: 'running' };
+  private snapshot: SessionSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private frame: HTMLIFrameElement | null = null;
+  private readonly timers: Array<ReturnType<typeof setInterval>> = [];
+  private readonly cleanups: Array<() => void> = [];
+  private leaving: Promise<void> | null = null;
+  private readonly win: Window;
+
+  constructor(private readonly options: PlayerSessionOptions) {
+    const { state, api, runtime } = options;
+    this.win = options.win ?? window;
+    this.queue = new CommitQueue({
+      lastSeq: state.lastSeq,
+      // What the runtime holds after loading state.cmi is what the server has: only what differs
+      // from it is ever sent.
+      baseline: runtime.readStored(),
+      read: () => runtime.readStored(),
+      transport: {
+        send: (payload, sendOptions) => api.commit(payload, sendOptions),
+        sendOnUnload: (payload) => void api.commitOnUnload(payload),
+      },
+      retryDelayMs: options.retryDelayMs,
+    });
+    this.snapshot = { phase: this.phase, save: this.queue.getStatus() };
+  }
+
+  get state(): PlayerState {
+    return this.options.state;
+  }
+
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Wires the runtime, the timers and the page lifecycle. Call once, before the frame exists. */
+  start(): void {
+    const { state, runtime, api } = this.options;
+    const { queue, win } = this;
+    this.cleanups.push(queue.subscribe(() => this.emit()));
+    runtime.onChange(() => queue.noteChange());
+    runtime.onCommit(() => void queue.commit());
+    runtime.onTerminate((navRequest) => this.onTerminate(navRequest));
+
+    // Autocommit: every autocommitSeconds, when something changed.
+    this.timers.push(
+      setInterval(() => {
+        if (!queue.finalRequested && queue.hasUnsavedChanges()) void queue.commit();
+      }, state.autocommitSeconds * 1000),
+    );
+    this.timers.push(
+      setInterval(() => {
+        if (queue.closed || queue.stopped || queue.finalRequested) return;
+        api.heartbeat().catch((error: unknown) => {
+          if (error instanceof PlayerApiError && FATAL.has(error.status)) queue.stop(error.message);
+        });
+      }, state.heartbeatSeconds * 1000),
+    );
+
+    const onPageHide = (event: PageTransitionEvent) => this.onPageHide(event.persisted);
+    const onVisibility = () => {
+      if (win.document.visibilityState === 'hidden') this.saveBeforeHiding();
+    };
+    const onOnline = () => queue.retryNow();
+    win.addEventListener('pagehide', onPageHide);
+    win.document.addEventListener('visibilitychange', onVisibility);
+    win.addEventListener('online', onOnline);
+    this.cleanups.push(() => {
+      win.removeEventListener('pagehide', onPageHide);
+      win.document.removeEventListener('visibilitychange', onVisibility);
+      win.removeEventListener('online', onOnline);
+    });
+  }
+
+  /**
+   * Puts the SCO's frame in the container. The frame belongs to the session, not to React, so that
+   * leaving can remove it synchronously (the SCO's unload handlers then run and commit first).
+   */
+  attachFrame(container: HTMLElement): void {
+    if (this.phase.kind !== 'running') return;
+    if (!this.frame) {
+      const frame = this.win.document.createElement('iframe');
+      frame.setAttribute('title', this.options.state.lessonName);
+      frame.setAttribute('allow', 'fullscreen; autoplay; clipboard-write');
+      frame.setAttribute('src', this.options.state.contentUrl);
+      this.frame = frame;
+    }
+    if (this.frame.parentElement !== container) container.append(this.frame);
+  }
+
+  /** "Exit lesson": the final commit, then close the window (or say it can be closed). */
+  exit(): Promise<void> {
+    if (this.leaving) return this.leaving;
+    this.leaving = this.leave('exit').finally(() => (this.leaving = null));
+    return this.leaving;
+  }
+
+  /** Opens another lesson of the package (Previous / Next / the lesson list, or a nav request). */
+  goTo(sibling: PlayerSibling): Promise<void> {
+    if (this.leaving) return this.leaving;
+    this.leaving = this.leave('lesson', sibling).finally(() => (this.leaving = null));
+    return this.leaving;
+  }
+
+  /** Stops timers and listeners (tests, or a page that is replaced). */
+  dispose(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.length = 0;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.queue.dispose();
+  }
+
+  private async leave(to: 'exit' | 'lesson', sibling?: PlayerSibling): Promise<void> {
+    const { queue, options } = this;
+    if (this.phase.kind === 'leaving' || this.phase.kind === 'closed') return;
+    this.setPhase({ kind: 'leaving', to });
+    // The SCO saves in its own unload handlers (often Terminate / LMSFinish): let it, first.
+    this.removeFrame();
+    // A no-op when the SCO's final commit already went through (the launch is closed).
+    void queue.commit({ final: true });
+    await queue.whenIdle();
+    if (to === 'exit' || !sibling) {
+      const closing = (options.closeWindow ?? (() => defaultClose(this.win)))();
+      if (!closing) this.setPhase({ kind: 'closed' });
+      return;
+    }
+    try {
+      const next = await options.api.navigate(sibling.lessonKey);
+      const url = playerPaths.page(next.launchId, next.token);
+      (options.replaceLocation ?? ((href) => this.win.location.replace(href)))(url);
+    } catch (error) {
+      const message =
+        error instanceof Error ? error.message : 'The other lesson could not be opened.';
+      this.setPhase({ kind: 'navigation-failed', message });
+    }
+  }
+
+  private onTerminate(navRequest: string): void {
+    void this.queue.commit({ final: true });
+    if (this.options.runtime.version !== '2004' || this.phase.kind !== 'running') return;
+    const action = resolveNavRequest(navRequest, this.options.state.siblings);
+    if (action.kind === 'none') return;
+    // Leave after the SCO's Terminate call has returned to it.
+    setTimeout(() => {
+      if (action.kind === 'exit') void this.exit();
+      else void this.goTo(action.sibling);
+    }, 0);
+  }
+
+  private saveBeforeHiding(): void {
+    // The tab may come back: keep the launch open, but put unsaved data on its way now, since a
+    // hidden page can be discarded without any further event. Once a final commit is on its way
+    // (keepalive fetch or beacon, both outlive the page) there is nothing to add.
+    const { queue } = this;
+    if (!queue.finalRequested && queue.hasUnsavedChanges()) queue.sendOnUnload({ final: false });
+  }
+
+  private onPageHide(persisted: boolean): void {
+    if (persisted) {
+      // Into the back-forward cache: the page may come back, so this is not the end.
+      this.saveBeforeHiding();
+      return;
+    }
+    const { queue } = this;
+    queue.setUnloading();
+    // Browsers may unload the frame after this page: remove it now so the SCO's own unload
+    // handlers (Terminate with its last values) run first and go out before our final commit.
+    this.removeFrame();
+    if (!queue.closed && !queue.finalSentOnUnload) queue.sendOnUnload({ final: true });
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.length = 0;
+  }
+
+  private removeFrame(): void {
+    const frame = this.frame;
+    this.frame = null;
+    frame?.remove();
+  }
+
+  private setPhase(phase: SessionPhase): void {
+    this.phase = phase;
+    this.emit();
+  }
+
+  private emit(): void {
+    this.snapshot = { phase: this.phase, save: this.queue.getStatus() };
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function defaultClose(win: Window): boolean {
+  try {
+    win.close();
+  } catch {
+    return false;
+  }
+  // closed is true at once when the browser accepted to close a window opened by a script.
+  return win.closed;
+}

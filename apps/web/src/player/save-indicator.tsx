@@ -1,0 +1,35 @@
+import type { SaveStatus } from './commit-queue';
+import styles from './player.module.css';
+
+/** The indicator's words for each state (issue 5 item 4: a visible saved/unsaved indicator). */
+export function saveStatusText(status: SaveStatus): string {
+  switch (status.kind) {
+    case 'saved':
+      return 'All progress saved';
+    case 'saving':
+      return 'Saving...';
+    case 'unsaved':
+      return 'Unsaved changes';
+    case 'failed':
+      return `Not saved: ${status.message}`;
+  }
+}
+
+export const PREVIEW_TEXT = 'Preview: nothing you do here is saved.';
+
+/** Save state, announced politely; a library preview says instead that nothing is saved. */
+export function SaveIndicator({ status, preview }: { status: SaveStatus; preview: boolean }) {
+  if (preview && status.kind !== 'failed') {
+    return (
+      <p role="status" className={`${styles.save} ${styles.savePreview}`}>
+        {PREVIEW_TEXT}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className={`${styles.save} ${styles[`save-${status.kind}`] ?? ''}`}>
+      <span className={styles.saveDot} aria-hidden="true" />
+      {saveStatusText(status)}
+    </p>
+  );
+}
