@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
  * those. Decision record: docs/decisions/0007-lesson-player.md.
  */
 export const CONTENT_PATH_PREFIXES = ['/player/', '/content/', '/player-api/', '/assets/'] as const;
+const OPERATOR_PREFIX = '/lms/operator/';
 const CONTENT_ONLY_PREFIXES = ['/player/', '/content/', '/player-api/'] as const;
 
 // Without CONTENT_ORIGIN, a local panel uses the other loopback name: a different host, so the
@@ -44,6 +45,8 @@ export function registerContentOriginSeparation(app: FastifyInstance): void {
     const path = request.url.split('?')[0] ?? '/';
     if (isContentRequest(request, config)) {
       if (CONTENT_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+      // The operator CLI may reach this machine by its loopback address; that API needs its token.
+      if (path.startsWith(OPERATOR_PREFIX)) return;
       // The panel itself lives at PUBLIC_URL; someone who typed the content address gets there.
       if (request.method === 'GET') return reply.redirect(`${config.publicUrl}${request.url}`, 302);
       return reply.status(404).send({

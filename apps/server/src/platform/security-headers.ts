@@ -1,20 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { contentOriginOf } from './content-origin.js';
 
 // No inline script anywhere; styles allow inline because the LMS theme and React style props
 // use them. Support chat may be a third-party frame (spec §2 Get Support), so frames allow https.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline' https:",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data: https:",
-  "connect-src 'self'",
-  "frame-src 'self' https:",
-  "frame-ancestors 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+// The launch form's answer redirects to the content origin, which form-action must allow.
+const contentSecurityPolicy = (contentOrigin: string | null) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline' https:",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: https:",
+    "connect-src 'self'",
+    "frame-src 'self' https:",
+    "frame-ancestors 'self'",
+    contentOrigin ? `form-action 'self' ${contentOrigin}` : "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
 
 /** Security headers on every response, and the spec's http-to-https redirect for one host (§4 step 6). */
 export function registerSecurityHeaders(app: FastifyInstance): void {
@@ -24,9 +27,14 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
       return reply.redirect(`https://${forceHttpsHost}${request.url}`, 301);
     }
   });
+  let policy = { origin: '', text: '' };
   app.addHook('onSend', async (request, reply) => {
     if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      const origin = contentOriginOf(app.deps.config) ?? '';
+      if (policy.origin !== origin || policy.text === '') {
+        policy = { origin, text: contentSecurityPolicy(origin || null) };
+      }
+      reply.header('content-security-policy', policy.text);
     }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -24,7 +24,7 @@ export function cookieHeader(jar: Record<string, string>): string {
 
 /** POST /lms/api/Login as the panel sends it (plain and encoded headers, useCookie=1). */
 export function postLogin(
-  t: TestApp,
+  t: Pick<TestApp, 'baseUrl'>,
   userId: string,
   password: string = TEST_PASSWORD,
   headers: Record<string, string> = {},
@@ -56,7 +56,7 @@ export interface Browser {
 
 /** Wraps a login (or MFA) response into a Browser. */
 export async function browserFrom(
-  t: TestApp,
+  t: Pick<TestApp, 'baseUrl'>,
   response: Response,
   jar: Record<string, string> = {},
 ): Promise<Browser> {
@@ -86,7 +86,7 @@ export async function browserFrom(
 
 /** Logs a user in (no MFA) and returns the signed-in browser. */
 export async function signIn(
-  t: TestApp,
+  t: Pick<TestApp, 'baseUrl'>,
   userId: string,
   password: string = TEST_PASSWORD,
 ): Promise<Browser> {

@@ -1,0 +1,398 @@
+/**
+ * npm run bench:commits — lesson commits under load (issue 5 item 9): 200 simulated learners,
+ * each with an assignment to one imported SCORM package and an OPEN launch, commit through the
+ * real player API (HTTP, content origin) in two modes:
+ * - steady: every learner commits every 5 s (jittered start) for BENCH_SECONDS (default 30);
+ * - burst: every learner commits back to back, BENCH_BURST_IN_FLIGHT (default 2) commits in flight
+ *   per learner, seq strictly increasing, for BENCH_BURST_SECONDS (default 10).
+ * Each commit carries cmi.location = its seq, so the stored row says which commit it came from.
+ * Runs on PGlite (a temp DATA_DIR, opened as main.ts opens it) and on PostgreSQL (a fresh database
+ * on TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; skipped with a note when
+ * unreachable). Exits 1 when any commit was lost or reordered.
+ *
+ * Launches are started by calling the launch services (startLaunch, openLaunchWindow) with a
+ * session of each learner's own, not by 200 HTTP sign-ins: each sign-in costs a full-strength
+ * scrypt (~0.4 s here), which would take most of the time budget. The player side (state, which
+ * opens the launch, and every commit) is the real HTTP flow.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { importScormPackage } from '../apps/server/src/modules/content/import.service.js';
+import { localContentStorage } from '../apps/server/src/modules/content/storage.js';
+import { createMailer } from '../apps/server/src/modules/email/mailer.js';
+import { openLaunchWindow, startLaunch } from '../apps/server/src/modules/launch/service.js';
+import { contentOriginOf } from '../apps/server/src/platform/content-origin.js';
+import { buildLms, buildUser } from '../apps/server/src/test/factories.js';
+import { zipOf } from '../apps/server/src/test/launch.js';
+import {
+  createDurableDatabase,
+  postgresReachable,
+  type DurableDatabase,
+} from '../apps/server/src/test/server-process.js';
+import type { Db } from '../apps/server/src/db/connection.js';
+
+const LEARNERS = Number(process.env.BENCH_LEARNERS || 200);
+const STEADY_SECONDS = Number(process.env.BENCH_SECONDS || 30);
+const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS || 10);
+const BURST_IN_FLIGHT = Number(process.env.BENCH_BURST_IN_FLIGHT || 2);
+const STEADY_INTERVAL_MS = 5_000;
+const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+// Launch set-up requests at once (each builds the learner's progress report).
+const SETUP_CONCURRENCY = 8;
+
+const MANIFEST_2004 = `<?xml version="1.0"?>
+<manifest identifier="bench" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Load Test</title>
+    <item identifier="lesson" identifierref="r1"><title>Load Test Lesson</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="r1" type="webcontent" adlcp:scormType="sco" href="index.html">
+      <file href="index.html"/></resource>
+  </resources>
+</manifest>`;
+
+// A realistic suspend_data (authoring tools keep a few KB of state).
+const SUSPEND_FILLER = 'q'.repeat(2_000);
+
+interface Learner {
+  assignmentKey: number;
+  lessonKey: number;
+  launchId: string;
+  token: string;
+  /** Highest seq handed out so far (the next commit sends nextSeq + 1). */
+  nextSeq: number;
+  /** Seqs the server acknowledged as applied. */
+  applied: number[];
+  errors: number;
+}
+
+interface ModeResult {
+  database: string;
+  mode: string;
+  commits: number;
+  seconds: number;
+  latencies: number[];
+  stale: number;
+  errors: number;
+  lost: number;
+  reordered: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Seeds the LMS, learners, package and assignments, and opens one launch per learner. */
+async function setUp(db: Db, dataDir: string, contentOrigin: string): Promise<Learner[]> {
+  const lms = await buildLms(db, { lmsCode: 'bench' });
+  const imported = await importScormPackage(
+    { db, storage: localContentStorage({ dataDir }) },
+    await zipOf({ 'imsmanifest.xml': MANIFEST_2004, 'index.html': '<p>load</p>' }),
+    { lmsKey: lms.lmsKey, curriculum: 'Load Test' },
+  );
+  const curriculumKey = imported.curriculum!.curriculumKey;
+  const lessonKey = imported.lessons[0]!.lessonKey;
+  const learners: Learner[] = [];
+  const now = new Date();
+  await eachLimited(
+    Array.from({ length: LEARNERS }, (_, i) => i),
+    SETUP_CONCURRENCY,
+    async (i) => {
+      const user = await buildUser(db, lms.lmsKey, { userId: `learner.${i + 1}` });
+      const { assignmentKey } = await db
+        .insertInto('assignment')
+        .values({ userKey: user.userKey, curriculumKey, startDate: now })
+        .returning('assignmentKey')
+        .executeTakeFirstOrThrow();
+      // Each learner in a session of their own, as if signed in on their own device.
+      const student = {
+        userKey: user.userKey,
+        lmsKey: lms.lmsKey,
+        sessionHash: randomBytes(32).toString('hex'),
+      };
+      const started = await startLaunch(
+        db,
+        student,
+        { curriculumKey, lessonKey, assignmentKey },
+        new Date(),
+        contentOrigin,
+      );
+      if (started.status !== 200) throw new Error(`launch refused: ${started.errorMessage}`);
+      const step = await openLaunchWindow(db, student, started.launchId, new Date());
+      if (step.kind !== 'player') throw new Error(`no player for learner ${i + 1}: ${step.kind}`);
+      // The player's first call opens the launch, over HTTP as the player page does it.
+      const state = await fetch(`${contentOrigin}/player-api/${step.launchId}/state`, {
+        headers: { authorization: `Bearer ${step.token}` },
+      });
+      if (state.status !== 200) throw new Error(`state ${state.status}: ${await state.text()}`);
+      learners.push({
+        assignmentKey,
+        lessonKey,
+        launchId: step.launchId,
+        token: step.token,
+        nextSeq: 0,
+        applied: [],
+        errors: 0,
+      });
+    },
+  );
+  return learners;
+}
+
+/** One commit with location = seq; records its latency and answer. */
+async function commitOnce(
+  contentOrigin: string,
+  learner: Learner,
+  latencies: number[],
+  counts: { stale: number },
+): Promise<void> {
+  const seq = ++learner.nextSeq;
+  const started = performance.now();
+  try {
+    const response = await fetch(`${contentOrigin}/player-api/${learner.launchId}/commit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: learner.token,
+        seq,
+        final: false,
+        cmi: {
+          'cmi.location': String(seq),
+          'cmi.completion_status': 'incomplete',
+          'cmi.session_time': `PT${seq * 5}S`,
+          'cmi.suspend_data': `seq=${seq};${SUSPEND_FILLER}`,
+        },
+      }),
+    });
+    const text = await response.text();
+    latencies.push(performance.now() - started);
+    if (response.status !== 200) {
+      learner.errors += 1;
+      return;
+    }
+    const answer = JSON.parse(text) as { applied: boolean; seq: number };
+    if (answer.applied) learner.applied.push(seq);
+    else counts.stale += 1;
+  } catch {
+    latencies.push(performance.now() - started);
+    learner.errors += 1;
+  }
+}
+
+/**
+ * Lost: acknowledged-applied commits the stored row does not reflect (seq above the stored
+ * location or above the launch's stored last seq). Reordered: learners whose stored location is
+ * not their highest applied seq (an earlier commit overwrote a later one) or whose stored location
+ * and stored last seq disagree (the row and the launch came from different commits).
+ */
+async function verify(db: Db, learners: Learner[]): Promise<{ lost: number; reordered: number }> {
+  const launches = new Map(
+    (
+      await db
+        .selectFrom('launch')
+        .select(['launchId', 'lastSeq'])
+        .where(
+          'launchId',
+          'in',
+          learners.map((l) => l.launchId),
+        )
+        .execute()
+    ).map((row) => [row.launchId, row.lastSeq]),
+  );
+  const progress = new Map(
+    (
+      await db
+        .selectFrom('lessonProgress')
+        .select(['assignmentKey', 'location'])
+        .where(
+          'assignmentKey',
+          'in',
+          learners.map((l) => l.assignmentKey),
+        )
+        .execute()
+    ).map((row) => [row.assignmentKey, row.location]),
+  );
+  let lost = 0;
+  let reordered = 0;
+  for (const learner of learners) {
+    const storedSeq = launches.get(learner.launchId) ?? 0;
+    const storedLocation = progress.get(learner.assignmentKey) ?? 0;
+    const highest = Math.max(0, ...learner.applied);
+    lost += learner.applied.filter((seq) => seq > storedLocation || seq > storedSeq).length;
+    if ((highest > 0 && storedLocation !== highest) || storedLocation !== storedSeq) {
+      reordered += 1;
+    }
+  }
+  return { lost, reordered };
+}
+
+async function steady(origin: string, learners: Learner[]) {
+  const latencies: number[] = [];
+  const counts = { stale: 0 };
+  const started = performance.now();
+  const deadline = started + STEADY_SECONDS * 1000;
+  const inFlight: Promise<void>[] = [];
+  await Promise.all(
+    learners.map(async (learner) => {
+      // Jittered start, then a commit every 5 s whether or not the previous one has answered.
+      let at = started + Math.random() * STEADY_INTERVAL_MS;
+      while (at < deadline) {
+        await sleep(Math.max(0, at - performance.now()));
+        inFlight.push(commitOnce(origin, learner, latencies, counts));
+        at += STEADY_INTERVAL_MS;
+      }
+    }),
+  );
+  await Promise.all(inFlight);
+  return { latencies, stale: counts.stale, seconds: (performance.now() - started) / 1000 };
+}
+
+async function burst(origin: string, learners: Learner[]) {
+  const latencies: number[] = [];
+  const counts = { stale: 0 };
+  const started = performance.now();
+  const deadline = started + BURST_SECONDS * 1000;
+  await Promise.all(
+    learners.flatMap((learner) =>
+      Array.from({ length: BURST_IN_FLIGHT }, async () => {
+        while (performance.now() < deadline) await commitOnce(origin, learner, latencies, counts);
+      }),
+    ),
+  );
+  return { latencies, stale: counts.stale, seconds: (performance.now() - started) / 1000 };
+}
+
+async function benchDatabase(label: string, database: DurableDatabase, dataDir: string) {
+  const handle = await database.open();
+  const { db } = handle;
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'off', DATA_DIR: dataDir });
+  const app = await buildApp({
+    db,
+    config,
+    mailer: createMailer(db, { smtpUrl: null, mailFrom: config.mailFrom }),
+  });
+  const results: ModeResult[] = [];
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // The panel at 127.0.0.1, lessons on http://localhost:<port> (platform/content-origin.ts).
+    config.publicUrl = `http://127.0.0.1:${port}`;
+    const origin = contentOriginOf(config)!;
+    process.stdout.write(`${label}: seeding ${LEARNERS} learners with open launches... `);
+    const setUpStarted = performance.now();
+    const learners = await setUp(db, dataDir, origin);
+    console.log(`done in ${((performance.now() - setUpStarted) / 1000).toFixed(1)} s.`);
+
+    for (const [mode, run] of [
+      [`steady (every ${STEADY_INTERVAL_MS / 1000} s, ${STEADY_SECONDS} s)`, steady],
+      [`burst (${BURST_IN_FLIGHT} in flight each, ${BURST_SECONDS} s)`, burst],
+    ] as const) {
+      process.stdout.write(`${label}: ${mode}... `);
+      const errorsBefore = learners.reduce((sum, l) => sum + l.errors, 0);
+      const outcome = await run(origin, learners);
+      const errors = learners.reduce((sum, l) => sum + l.errors, 0) - errorsBefore;
+      const { lost, reordered } = await verify(db, learners);
+      console.log('done.');
+      results.push({
+        database: label,
+        mode,
+        commits: outcome.latencies.length - errors,
+        seconds: outcome.seconds,
+        latencies: outcome.latencies.sort((a, b) => a - b),
+        stale: outcome.stale,
+        errors,
+        lost,
+        reordered,
+      });
+    }
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const began = performance.now();
+  const results: ModeResult[] = [];
+  const notes: string[] = [];
+
+  const pgliteDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-commits-'));
+  try {
+    const pglite = await createDurableDatabase({ kind: 'pglite', dataDir: pgliteDir });
+    results.push(...(await benchDatabase('PGlite', pglite, pgliteDir)));
+  } finally {
+    await rm(pgliteDir, { recursive: true, force: true });
+  }
+
+  if (await postgresReachable(POSTGRES_URL)) {
+    const pgDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-commits-'));
+    const postgres = await createDurableDatabase({ kind: 'postgres', serverUrl: POSTGRES_URL });
+    try {
+      results.push(...(await benchDatabase('PostgreSQL', postgres, pgDir)));
+    } finally {
+      await postgres.drop();
+      await rm(pgDir, { recursive: true, force: true });
+    }
+  } else {
+    notes.push(`PostgreSQL skipped: nothing answers at ${POSTGRES_URL} (set TEST_DATABASE_URL).`);
+  }
+
+  console.log(
+    `\n${LEARNERS} learners, one open launch each; commits over HTTP to the player API` +
+      ` (cmi.location = seq, ~2 KB suspend_data).`,
+  );
+  console.table(
+    results.map((r) => ({
+      database: r.database,
+      mode: r.mode,
+      commits: r.commits,
+      'commits/s': Math.round(r.commits / r.seconds),
+      'p50 ms': Math.round(percentile(r.latencies, 50)),
+      'p99 ms': Math.round(percentile(r.latencies, 99)),
+      errors: r.errors,
+      'stale (ignored)': r.stale,
+      LOST: r.lost,
+      REORDERED: r.reordered,
+    })),
+  );
+  for (const note of notes) console.log(note);
+  console.log(
+    'stale: commits answered applied:false because a higher seq of the same launch was applied first (commits in flight together).',
+  );
+  console.log(`Total time ${((performance.now() - began) / 1000).toFixed(0)} s.`);
+  const bad = results.filter((r) => r.lost > 0 || r.reordered > 0);
+  if (bad.length > 0) {
+    console.error(
+      `FAILED: lost or reordered commits in ${bad.map((r) => `${r.database} ${r.mode}`).join(', ')}.`,
+    );
+    process.exitCode = 1;
+  } else {
+    console.log('No commit lost or reordered.');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
