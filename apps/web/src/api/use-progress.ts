@@ -50,12 +50,7 @@ export function useProgressReport() {
     queryKey: progressKeys.report(lmsKey, userKey, CURRICULA_REPORT_OPTIONS),
     queryFn: async () =>
       unwrap(
-        await getProgressReport(
-          lmsKey,
-          userKey,
-          CURRICULA_REPORT_OPTIONS,
-          Date.now() < freshUntil,
-        ),
+        await getProgressReport(lmsKey, userKey, CURRICULA_REPORT_OPTIONS, Date.now() < freshUntil),
       ),
     enabled: known,
   });

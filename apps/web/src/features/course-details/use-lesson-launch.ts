@@ -174,36 +174,39 @@ export function useLessonLaunch() {
     [queryClient, watchWindow],
   );
 
-  const run = useCallback(async (target: LaunchTarget, forced: boolean) => {
-    if (busy.current) {
+  const run = useCallback(
+    async (target: LaunchTarget, forced: boolean) => {
+      if (busy.current) {
+        setWaiting(false);
+        return;
+      }
+      busy.current = true;
       setWaiting(false);
-      return;
-    }
-    busy.current = true;
-    setWaiting(false);
-    setInFlight(forced ? 'forced' : 'prelaunch');
-    let next: LaunchDialog;
-    try {
-      const result = await prelaunch(
-        target.curriculumKey,
-        target.elementKey,
-        target.assignmentKey,
-        forced,
-      );
-      const outcome = launchOutcome(result, target, forced);
-      next = outcome === 'start' ? await start(target) : outcome;
-    } catch (error) {
-      // 401 and status 0 already opened the Invalid Connection pop-up (api/client).
-      next =
-        error instanceof ApiError && (error.statusCode === 401 || error.statusCode === 0)
-          ? null
-          : { kind: 'message', text: LAUNCH_ERROR };
-    }
-    busy.current = false;
-    if (!mounted.current) return;
-    setInFlight('none');
-    setDialog(next);
-  }, [start]);
+      setInFlight(forced ? 'forced' : 'prelaunch');
+      let next: LaunchDialog;
+      try {
+        const result = await prelaunch(
+          target.curriculumKey,
+          target.elementKey,
+          target.assignmentKey,
+          forced,
+        );
+        const outcome = launchOutcome(result, target, forced);
+        next = outcome === 'start' ? await start(target) : outcome;
+      } catch (error) {
+        // 401 and status 0 already opened the Invalid Connection pop-up (api/client).
+        next =
+          error instanceof ApiError && (error.statusCode === 401 || error.statusCode === 0)
+            ? null
+            : { kind: 'message', text: LAUNCH_ERROR };
+      }
+      busy.current = false;
+      if (!mounted.current) return;
+      setInFlight('none');
+      setDialog(next);
+    },
+    [start],
+  );
 
   // Created on the first click, so the 60 s window lives as long as the screen.
   const throttle = useRef<LaunchThrottle<LaunchTarget> | null>(null);
