@@ -38,7 +38,10 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    // Routes that open into the lesson window set their own (unsafe-none, see launch/routes.ts).
+    if (!reply.hasHeader('cross-origin-opener-policy')) {
+      reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    }
     reply.header('x-frame-options', 'SAMEORIGIN');
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

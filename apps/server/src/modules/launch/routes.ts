@@ -77,7 +77,12 @@ const SIGNED_OUT =
   'Your session is no longer valid. Sign in to Waypoint again, then launch the lesson.';
 
 function answerStep(reply: FastifyReply, step: LaunchWindowStep, sessionId: string) {
-  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  reply
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    // The lesson window passes through here on its way to the content origin; any other COOP on
+    // the way would cut it off from the panel, which watches it to reload progress when it closes.
+    .header('cross-origin-opener-policy', 'unsafe-none');
   if (step.kind === 'player') return reply.redirect(step.url, 303);
   reply.type('text/html; charset=utf-8');
   if (step.kind === 'verify') {

@@ -140,7 +140,10 @@ describe('lesson player: launch, content and commits (issue 5 items 2-5)', () =>
   it('sends the launch window to the player on the content origin with a one-time token', async () => {
     const launchId = await startLaunch(pilot, keys('briefing'));
     const path = `/lms/api/studentlaunch/launch/${launchId}`;
-    const player = playerFrom(await postLaunchForm(t.baseUrl, pilot, path));
+    const answer = await postLaunchForm(t.baseUrl, pilot, path);
+    // Any other opener policy on the way would cut the window off from the panel watching it.
+    expect(answer.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    const player = playerFrom(answer);
     expect(player.contentOrigin).toBe(t.baseUrl.replace('127.0.0.1', 'localhost'));
     expect(player.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The same form posted again (back button, replay) does not open a second player.

@@ -36,6 +36,8 @@ export const POPUP_BLOCKED =
   'Your browser blocked the lesson window. Allow pop-ups for this site, then launch the lesson again.';
 /** How often the panel looks whether the lesson window was closed. */
 const WINDOW_POLL_MS = 1_000;
+/** When to look once more after the window closed. */
+const LATE_COMMIT_MS = 3_000;
 
 /** The two hidden launch forms of §2 Course details, filled and submitted by the flow. */
 export interface LaunchForms {
@@ -142,6 +144,8 @@ export function useLessonLaunch() {
         if (watch.current !== null) window.clearInterval(watch.current);
         watch.current = null;
         void reloadProgress(queryClient);
+        // The window's last commit (a beacon sent as it closed) may land a moment later.
+        window.setTimeout(() => void reloadProgress(queryClient), LATE_COMMIT_MS);
       }, WINDOW_POLL_MS);
     },
     [queryClient],
