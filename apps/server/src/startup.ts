@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { DEMO_PASSWORD, DEMO_USERS, demoLmsExists, seedDemo } from './db/seed/demo.js';
+import { localContentStorage } from './modules/content/storage.js';
 
 /** Name of the operator token file in DATA_DIR (read by the operator CLI). */
 export const OPERATOR_TOKEN_FILE = 'operator-token';
@@ -39,7 +40,8 @@ export async function startupTasks(
   print: (line: string) => void = (line) => console.log(line),
 ): Promise<StartupHandle> {
   if (config.demoSeed === 'auto' && !(await anyLmsExists(db))) {
-    if (await seedDemo(db)) print('Seeded the demo training provider (Waypoint Demo Airline).');
+    if (await seedDemo(db, { storage: localContentStorage(config) }))
+      print('Seeded the demo training provider (Waypoint Demo Airline).');
   }
   await mkdir(config.dataDir, { recursive: true });
   const operatorToken = await ensureOperatorToken(config.dataDir);

@@ -39,6 +39,8 @@ import { insertDemoDocuments } from './demo-documents.js';
 import { DEMO_LMS_CODE, insertDemoLms } from './demo-lms.js';
 import { DEMO_PASSWORD, DEMO_USERS, insertDemoUsers } from './demo-users.js';
 import { assignCurriculum, insertCurriculum } from './tree.js';
+import { seedDemoContent } from './demo-content.js';
+import type { ContentStorage } from '../../modules/content/storage.js';
 
 export { DEMO_LMS_CODE, DEMO_PASSWORD, DEMO_USERS };
 
@@ -51,15 +53,15 @@ const MFA_STUDENT_CURRICULA = ['Security Awareness', 'Crew Resource Management']
  */
 export async function seedDemo(
   db: Db,
-  options: { now?: Date; passwordHash?: string } = {},
+  options: { now?: Date; passwordHash?: string; storage?: ContentStorage } = {},
 ): Promise<boolean> {
   if (await demoLmsExists(db)) return false;
   const now = options.now ?? new Date();
   // scrypt is slow on purpose: hash once and share the hash between the demo users.
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
-  return db.transaction().execute(async (trx) => {
+  const seededLms = await db.transaction().execute(async (trx) => {
     // Checked again inside the transaction in case two processes seed at once.
-    if (await demoLmsExists(trx)) return false;
+    if (await demoLmsExists(trx)) return null;
     const lmsKey = await insertDemoLms(trx);
     const users = await insertDemoUsers(trx, lmsKey, passwordHash, now);
     for (const { curriculum, assignment } of demoCurricula(now)) {
@@ -77,8 +79,12 @@ export async function seedDemo(
       }
     }
     await insertDemoDocuments(trx, lmsKey, users.student, now);
-    return true;
+    return lmsKey;
   });
+  if (seededLms === null) return false;
+  // Content files live outside the database, so the packages are imported after it commits.
+  if (options.storage) await seedDemoContent(db, options.storage, seededLms);
+  return true;
 }
 
 /** True when the demo LMS (code `demo`) exists. */
