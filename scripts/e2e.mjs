@@ -21,6 +21,8 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 run('npm', ['run', 'build']);
+// The lesson-player journeys import the demo packages' zips through the operator CLI.
+run('npm', ['run', 'build:demo-content']);
 run('npx', [
   'playwright',
   'test',
