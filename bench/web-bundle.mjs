@@ -41,7 +41,12 @@ const routes = {
   '/certificate': [page('certificate', 'certificate-page')],
 };
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+// The panel's entry by name: player.html is an entry too (the lesson player, measured below).
+const entryKey = 'index.html';
+if (!manifest[entryKey]?.isEntry) {
+  console.error(`No index.html entry in ${manifestFile}.`);
+  process.exit(1);
+}
 const gzipSizes = new Map();
 const gzipSize = (file) => {
   if (!gzipSizes.has(file))
@@ -67,6 +72,18 @@ for (const [route, modules] of Object.entries(routes)) {
     .filter((file) => file.endsWith('.js'))
     .reduce((sum, file) => sum + gzipSize(file), 0);
   rows.push({ route, chunks: files.size, gzipKB: kb(bytes), bytes });
+}
+// The lesson player page (issue 5): its entry plus the runtime of one SCORM version.
+if (manifest['player.html']?.isEntry) {
+  const player = closure('player.html');
+  for (const version of ['scorm12', 'scorm2004']) {
+    const runtime = Object.entries(manifest).find(
+      ([key, chunk]) => chunk.isDynamicEntry && key.includes(`/${version}.`),
+    );
+    const extra = runtime ? closure(runtime[0], new Set(player)) : player;
+    const bytes = [...extra].filter((f) => f.endsWith('.js')).reduce((s, f) => s + gzipSize(f), 0);
+    rows.push({ route: `player (${version})`, chunks: extra.size, gzipKB: kb(bytes), bytes });
+  }
 }
 const widest = Math.max(...rows.map((row) => row.route.length));
 console.log(`\n${'route'.padEnd(widest)}  chunks  initial JS (gzip)`);
