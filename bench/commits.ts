@@ -27,7 +27,7 @@ import { createMailer } from '../apps/server/src/modules/email/mailer.js';
 import { openLaunchWindow, startLaunch } from '../apps/server/src/modules/launch/service.js';
 import { contentOriginOf } from '../apps/server/src/platform/content-origin.js';
 import { buildLms, buildUser } from '../apps/server/src/test/factories.js';
-import { zipOf } from '../apps/server/src/test/launch.js';
+import { singleScoManifest2004, zipOf } from '../apps/server/src/test/launch.js';
 import {
   createDurableDatabase,
   postgresReachable,
@@ -44,18 +44,11 @@ const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0
 // Launch set-up requests at once (each builds the learner's progress report).
 const SETUP_CONCURRENCY = 8;
 
-const MANIFEST_2004 = `<?xml version="1.0"?>
-<manifest identifier="bench" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
-  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Load Test</title>
-    <item identifier="lesson" identifierref="r1"><title>Load Test Lesson</title></item>
-  </organization></organizations>
-  <resources>
-    <resource identifier="r1" type="webcontent" adlcp:scormType="sco" href="index.html">
-      <file href="index.html"/></resource>
-  </resources>
-</manifest>`;
+const MANIFEST_2004 = singleScoManifest2004({
+  id: 'bench',
+  title: 'Load Test',
+  lesson: 'Load Test Lesson',
+});
 
 // A realistic suspend_data (authoring tools keep a few KB of state).
 const SUSPEND_FILLER = 'q'.repeat(2_000);

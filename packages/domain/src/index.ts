@@ -19,3 +19,4 @@ export * from './launch.js';
 export * from './scorm/cmi-progress.js';
 export * from './scorm/initial-cmi.js';
 export * from './scorm/time.js';
+export * from './scorm/player-contract.js';

@@ -16,6 +16,22 @@ export interface PlayerHandle {
   contentOrigin: string;
 }
 
+/** The manifest of a SCORM 2004 package with one SCO (index.html), for tests and benchmarks. */
+export function singleScoManifest2004(names: { id: string; title: string; lesson: string }) {
+  return `<?xml version="1.0"?>
+<manifest identifier="${names.id}" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>${names.title}</title>
+    <item identifier="${names.id}-lesson" identifierref="r1"><title>${names.lesson}</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="r1" type="webcontent" adlcp:scormType="sco" href="index.html">
+      <file href="index.html"/></resource>
+  </resources>
+</manifest>`;
+}
+
 /** A zip of the given files, in memory (yazl, as the package importer reads them). */
 export function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
   const zip = new yazl.ZipFile();

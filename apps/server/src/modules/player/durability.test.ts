@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLms, buildUser } from '../../test/factories.js';
-import { launchLesson, playerApi, zipOf, type LaunchKeys } from '../../test/launch.js';
+import {
+  launchLesson,
+  playerApi,
+  singleScoManifest2004,
+  zipOf,
+  type LaunchKeys,
+} from '../../test/launch.js';
 import {
   createDurableDatabase,
   freePort,
@@ -21,18 +27,11 @@ import { localContentStorage } from '../content/storage.js';
  * server (main.ts) runs as a child process on a DATA_DIR (and database) prepared here.
  */
 
-const MANIFEST_2004 = `<?xml version="1.0"?>
-<manifest identifier="durable" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
-  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Engine Fire</title>
-    <item identifier="drill" identifierref="r1"><title>Engine Fire Drill</title></item>
-  </organization></organizations>
-  <resources>
-    <resource identifier="r1" type="webcontent" adlcp:scormType="sco" href="index.html">
-      <file href="index.html"/></resource>
-  </resources>
-</manifest>`;
+const MANIFEST_2004 = singleScoManifest2004({
+  id: 'durable',
+  title: 'Engine Fire',
+  lesson: 'Engine Fire Drill',
+});
 
 // Starting tsx and opening the database takes seconds, far more on a busy shared machine.
 const START_TIMEOUT = 180_000;

@@ -3,6 +3,8 @@ import {
   initialCmi,
   resumesAttempt,
   startNewAttempt,
+  type CommitAnswer,
+  type PlayerState,
   type ScormVersion,
   type StoredProgress,
 } from '@waypoint/domain';
@@ -29,28 +31,6 @@ const CLOSED_MESSAGES: Record<string, string> = {
 };
 const INVALID_TOKEN =
   'This lesson window is no longer valid. Launch the lesson again from Waypoint.';
-
-export interface PlayerSibling {
-  lessonKey: number;
-  identifier: string;
-  name: string;
-  current: boolean;
-  launchable: boolean;
-}
-
-export interface PlayerState {
-  launchId: string;
-  scormVersion: ScormVersion;
-  lessonName: string;
-  courseName: string;
-  contentUrl: string;
-  lastSeq: number;
-  preview: boolean;
-  cmi: Record<string, string>;
-  siblings: PlayerSibling[];
-  heartbeatSeconds: number;
-  autocommitSeconds: number;
-}
 
 const msOf = (value: Date | string | null): number =>
   value === null ? 0 : typeof value === 'string' ? Date.parse(value) : value.getTime();
@@ -287,12 +267,6 @@ export interface CommitRequest {
   seq: number;
   final: boolean;
   cmi: Record<string, string>;
-}
-
-export interface CommitAnswer {
-  applied: boolean;
-  seq: number;
-  closed: boolean;
 }
 
 /**
