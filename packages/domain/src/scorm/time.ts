@@ -8,10 +8,12 @@ const MS_PER_DAY = 24 * MS_PER_HOUR;
 const MS_PER_MONTH = 30 * MS_PER_DAY;
 const MS_PER_YEAR = 365 * MS_PER_DAY;
 
-const SCORM12_TIMESPAN = /^(\d{2,4}):(\d{2}):(\d{2})(\.\d{1,2})?$/;
+// As lenient as the runtime (scorm-again 3.4): what it accepted from the SCO must not make the
+// server refuse the whole commit, or the student's data would never be saved.
+const SCORM12_TIMESPAN = /^(\d{1,9}):(\d{2}):(\d{2})(\.\d+)?$/;
 
-/** SCORM 1.2 CMITimespan 'HHHH:MM:SS[.S[S]]' (2-4 digit hours; minutes and seconds below 60) -> ms,
- * or null when malformed. */
+/** SCORM 1.2 CMITimespan 'HHHH:MM:SS[.S[S]]' (any number of hour digits, as scorm-again allows;
+ * minutes and seconds below 60) -> ms, or null when malformed. */
 export function parseScorm12Time(s: string): number | null {
   const match = SCORM12_TIMESPAN.exec(s);
   if (!match) return null;
@@ -27,16 +29,21 @@ export function parseScorm12Time(s: string): number | null {
   );
 }
 
-const ISO_DURATION =
-  /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:(T)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+const NUMBER = '(\\d+(?:\\.\\d+)?)';
+const ISO_DURATION = new RegExp(
+  `^P(?:${NUMBER}Y)?(?:${NUMBER}M)?(?:${NUMBER}W)?(?:${NUMBER}D)?` +
+    `(?:(T)(?:${NUMBER}H)?(?:${NUMBER}M)?(?:${NUMBER}S)?)?$`,
+);
+const MS_PER_WEEK = 7 * MS_PER_DAY;
 
-/** SCORM 2004 timeinterval 'P[yY][mM][dD][T[hH][mM][s[.s]S]]' -> ms, or null when malformed.
- * 'P' alone and a 'T' with nothing after it are malformed, as ISO 8601 says. */
+/** SCORM 2004 timeinterval 'P[yY][mM][wW][dD][T[hH][mM][s[.s]S]]' -> ms, or null when malformed.
+ * Weeks and fractions on any part are accepted as scorm-again accepts them. 'P' alone and a 'T'
+ * with nothing after it are malformed, as ISO 8601 says. */
 export function parseIsoDuration(s: string): number | null {
   const match = ISO_DURATION.exec(s);
   if (!match) return null;
-  const [, years, months, days, t, hours, minutes, seconds] = match;
-  const dateParts = [years, months, days].filter((part) => part !== undefined).length;
+  const [, years, months, weeks, days, t, hours, minutes, seconds] = match;
+  const dateParts = [years, months, weeks, days].filter((part) => part !== undefined).length;
   const timeParts = [hours, minutes, seconds].filter((part) => part !== undefined).length;
   if (t !== undefined && timeParts === 0) return null;
   if (dateParts + timeParts === 0) return null;
@@ -44,6 +51,7 @@ export function parseIsoDuration(s: string): number | null {
   return Math.round(
     n(years) * MS_PER_YEAR +
       n(months) * MS_PER_MONTH +
+      n(weeks) * MS_PER_WEEK +
       n(days) * MS_PER_DAY +
       n(hours) * MS_PER_HOUR +
       n(minutes) * MS_PER_MINUTE +
