@@ -17,7 +17,7 @@ const STYLE = `
   h1 { font-size: 1.3rem; margin: 0 0 12px; }
   p { line-height: 1.5; margin: 0 0 16px; }
   label { display: block; font-weight: 600; margin-bottom: 6px; }
-  input[type=password] { box-sizing: border-box; width: 100%; padding: 10px 12px; font-size: 1rem;
+  input[type=password], input#code { box-sizing: border-box; width: 100%; padding: 10px 12px; font-size: 1rem;
     border: 1px solid #9aa8b6; border-radius: 8px; }
   input:focus-visible, button:focus-visible { outline: 3px solid #1d6fd8; outline-offset: 2px; }
   button { margin-top: 16px; width: 100%; padding: 11px; font-size: 1rem; font-weight: 600; color: #fff;
@@ -39,24 +39,35 @@ function page(title: string, body: string): string {
 </html>`;
 }
 
-/** The re-authentication step: the student's password, posted with the hidden session id. */
+/**
+ * The re-authentication step: the student's password, or for students who sign in with MFA the
+ * code just emailed to them, posted with the hidden session id.
+ */
 export function verificationPage(options: {
   launchId: string;
   sessionId: string;
   error: string | null;
+  mfaId?: string;
 }): string {
   const error = options.error
     ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>`
     : '';
+  const field = options.mfaId
+    ? `<p>We have emailed you a 6-digit code. Enter it to start the lesson.</p>
+${error}
+<input type="hidden" name="mfaID" value="${escapeHtml(options.mfaId)}">
+<label for="code">Code</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>`
+    : `<p>This lesson asks you to confirm your identity before it starts. Enter your Waypoint password.</p>
+${error}
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>`;
   return page(
     'Confirm it is you',
     `<h1>Confirm it is you</h1>
-<p>This lesson asks you to confirm your identity before it starts. Enter your Waypoint password.</p>
-${error}
 <form method="post" action="/lms/api/studentlaunch/launch/${encodeURIComponent(options.launchId)}/verify">
 <input type="hidden" name="sessionID" value="${escapeHtml(options.sessionId)}">
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>
+${field}
 <button type="submit">Continue to the lesson</button>
 </form>`,
   );

@@ -115,7 +115,15 @@ export function setLastVerified(db: Db, userKey: number, now: Date) {
 export function findUserForVerification(db: Db, userKey: number) {
   return db
     .selectFrom('appUser')
-    .select(['userKey', 'passwordHash', 'lastVerifiedAt', 'inactive'])
+    .select([
+      'userKey',
+      'lmsKey',
+      'email',
+      'passwordHash',
+      'lastVerifiedAt',
+      'inactive',
+      'mfaEnabled',
+    ])
     .where('userKey', '=', userKey)
     .executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { HttpError } from '../../lib/http-error.js';
+import { startMfaChallenge, verifyMfaCode } from '../auth/mfa.service.js';
 import { contentOriginOf } from '../../platform/content-origin.js';
 import { findSession, type SessionInfo } from '../../platform/session.js';
 import { launchErrorPage, verificationPage } from './pages.js';
@@ -34,7 +34,9 @@ const launchForm = Type.Object({
 });
 const verifyForm = Type.Object({
   sessionID: Type.Optional(Type.String({ maxLength: 100 })),
-  password: Type.String({ maxLength: 1024 }),
+  password: Type.Optional(Type.String({ maxLength: 1024 })),
+  code: Type.Optional(Type.String({ maxLength: 20 })),
+  mfaID: Type.Optional(Type.String({ maxLength: 100 })),
 });
 const libraryForm = Type.Object({
   sessionID: Type.Optional(Type.String({ maxLength: 100 })),
@@ -76,7 +78,12 @@ async function formSession(request: FastifyRequest): Promise<SessionInfo | null>
 const SIGNED_OUT =
   'Your session is no longer valid. Sign in to Waypoint again, then launch the lesson.';
 
-function answerStep(reply: FastifyReply, step: LaunchWindowStep, sessionId: string) {
+async function answerStep(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  step: LaunchWindowStep,
+  sessionId: string,
+) {
   reply
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
@@ -86,7 +93,19 @@ function answerStep(reply: FastifyReply, step: LaunchWindowStep, sessionId: stri
   if (step.kind === 'player') return reply.redirect(step.url, 303);
   reply.type('text/html; charset=utf-8');
   if (step.kind === 'verify') {
-    return reply.send(verificationPage({ launchId: step.launchId, sessionId, error: step.error }));
+    // Students who sign in with MFA get an emailed code, as at sign-in (auth's MFA challenge).
+    const mfaId =
+      step.method === 'code'
+        ? (step.mfaId ?? (await startMfaChallenge(app, step.user, false)))
+        : undefined;
+    return reply.send(
+      verificationPage({
+        launchId: step.launchId,
+        sessionId,
+        error: step.error,
+        ...(mfaId ? { mfaId } : {}),
+      }),
+    );
   }
   return reply.status(403).send(launchErrorPage(step.message));
 }
@@ -172,14 +191,14 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: launchIdParams, body: launchForm, hide: true } },
     async (request, reply) => {
       const session = await formSession(request);
-      if (!session) return answerStep(reply, { kind: 'error', message: SIGNED_OUT }, '');
+      if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');
       const step = await openLaunchWindow(
         db,
         studentOf(session),
         request.params.launchId,
         clock.now(),
       );
-      return answerStep(reply, step, request.body.sessionID ?? '');
+      return answerStep(app, reply, step, request.body.sessionID ?? '');
     },
   );
 
@@ -188,21 +207,23 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: launchIdParams, body: verifyForm, hide: true } },
     async (request, reply) => {
       const session = await formSession(request);
-      if (!session) return answerStep(reply, { kind: 'error', message: SIGNED_OUT }, '');
-      let step: LaunchWindowStep;
-      try {
-        step = await verifyAndOpen(
-          db,
-          studentOf(session),
-          request.params.launchId,
-          request.body.password,
-          clock.now(),
-        );
-      } catch (error) {
-        if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
-        step = { kind: 'verify', launchId: request.params.launchId, error: error.message };
-      }
-      return answerStep(reply, step, request.body.sessionID ?? '');
+      if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');
+      const { password, code, mfaID } = request.body;
+      const step = await verifyAndOpen(
+        db,
+        studentOf(session),
+        request.params.launchId,
+        mfaID !== undefined && code !== undefined
+          ? {
+              method: 'code',
+              mfaId: mfaID,
+              check: () =>
+                verifyMfaCode(app, { mfaId: mfaID, code: code.trim(), clientAddress: request.ip }),
+            }
+          : { method: 'password', password: password ?? '' },
+        clock.now(),
+      );
+      return answerStep(app, reply, step, request.body.sessionID ?? '');
     },
   );
 
@@ -212,7 +233,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: libraryForm, hide: true } },
     async (request, reply) => {
       const session = await formSession(request);
-      if (!session) return answerStep(reply, { kind: 'error', message: SIGNED_OUT }, '');
+      if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');
       const step = await libraryLaunch(
         db,
         studentOf(session),
@@ -220,7 +241,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
         clock.now(),
         contentOriginOf(config),
       );
-      return answerStep(reply, step, request.body.sessionID ?? '');
+      return answerStep(app, reply, step, request.body.sessionID ?? '');
     },
   );
 }

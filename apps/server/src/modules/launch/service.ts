@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/connection.js';
 import { verifyPassword } from '../../lib/password.js';
 import { clearRateLimit, enforcePeek, recordFailure, RATE_RULES } from '../../lib/rate-limit.js';
+import { HttpError } from '../../lib/http-error.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { launchSettings } from '../lms-info/service.js';
 import { buildProgressReport } from '../progress/service.js';
@@ -167,7 +168,16 @@ export async function startLaunch(
 /** What the launch window shows next: the player, the re-authentication step, or why not. */
 export type LaunchWindowStep =
   | { kind: 'player'; url: string; launchId: string; token: string }
-  | { kind: 'verify'; launchId: string; error: string | null }
+  | {
+      kind: 'verify';
+      launchId: string;
+      error: string | null;
+      /** Students who sign in with MFA confirm with an emailed code, the others with their password. */
+      method: 'password' | 'code';
+      /** The emailed code's challenge ('code'); the route starts one when absent. */
+      mfaId?: string;
+      user: { userKey: number; lmsKey: number; email: string };
+    }
   | { kind: 'error'; message: string };
 
 const LAUNCH_GONE =
@@ -276,14 +286,44 @@ export async function openLaunchWindow(
   );
   if (isRefusal(evaluated)) return { kind: 'error', message: evaluated.errorMessage };
   const user = await repo.findUserForVerification(db, student.userKey);
-  const lastVerifiedMs = user?.lastVerifiedAt ? new Date(user.lastVerifiedAt).getTime() : 0;
+  if (!user || user.inactive !== 0) return { kind: 'error', message: LAUNCH_GONE };
+  const lastVerifiedMs = user.lastVerifiedAt ? new Date(user.lastVerifiedAt).getTime() : 0;
   if (needsLiveVerification(evaluated.lesson, lastVerifiedMs, now.getTime())) {
-    return { kind: 'verify', launchId, error: null };
+    return verifyStep(user, launchId, null);
   }
   return toPlayer(db, launch, now);
 }
 
 export const VERIFY_WRONG_PASSWORD = 'That password is not correct. Please try again.';
+export const VERIFY_WRONG_CODE = 'That code is not correct. Please try again.';
+
+type VerifyingUser = NonNullable<Awaited<ReturnType<typeof repo.findUserForVerification>>>;
+
+function verifyStep(
+  user: VerifyingUser,
+  launchId: string,
+  error: string | null,
+  mfaId?: string,
+): LaunchWindowStep {
+  return {
+    kind: 'verify',
+    launchId,
+    error,
+    method: user.mfaEnabled ? 'code' : 'password',
+    ...(mfaId ? { mfaId } : {}),
+    user: { userKey: user.userKey, lmsKey: user.lmsKey, email: user.email },
+  };
+}
+
+/** What the student gave at the re-authentication step. */
+export type VerificationAnswer =
+  | { method: 'password'; password: string }
+  | {
+      method: 'code';
+      mfaId: string;
+      /** Checks the emailed code (auth's MFA challenge); the user it belongs to, or throws. */
+      check: () => Promise<{ userKey: number }>;
+    };
 
 /**
  * The re-authentication step of live verification (design brief): the student's password,
@@ -293,19 +333,38 @@ export async function verifyAndOpen(
   db: Db,
   student: LaunchStudent,
   launchId: string,
-  password: string,
+  answer: VerificationAnswer,
   now: Date,
 ): Promise<LaunchWindowStep> {
   const launch = await usableLaunch(db, student, launchId, now.getTime());
   if (!launch) return { kind: 'error', message: LAUNCH_GONE };
-  const key = String(student.userKey);
-  await enforcePeek(db, RATE_RULES.launchVerifyFailures, key, now);
   const user = await repo.findUserForVerification(db, student.userKey);
-  if (!user || user.inactive !== 0 || !(await verifyPassword(password, user.passwordHash))) {
-    await recordFailure(db, RATE_RULES.launchVerifyFailures, key, now);
-    return { kind: 'verify', launchId, error: VERIFY_WRONG_PASSWORD };
+  if (!user || user.inactive !== 0) return { kind: 'error', message: LAUNCH_GONE };
+  if (answer.method === 'code' && user.mfaEnabled) {
+    // The MFA service counts wrong codes per challenge and limits attempts per address.
+    let owner: { userKey: number };
+    try {
+      owner = await answer.check();
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      return verifyStep(user, launchId, error.message, answer.mfaId);
+    }
+    if (owner.userKey !== student.userKey) return verifyStep(user, launchId, VERIFY_WRONG_CODE);
+  } else {
+    const key = String(student.userKey);
+    try {
+      await enforcePeek(db, RATE_RULES.launchVerifyFailures, key, now);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return verifyStep(user, launchId, error.message);
+    }
+    const password = answer.method === 'password' ? answer.password : '';
+    if (user.mfaEnabled || !(await verifyPassword(password, user.passwordHash))) {
+      await recordFailure(db, RATE_RULES.launchVerifyFailures, key, now);
+      return verifyStep(user, launchId, VERIFY_WRONG_PASSWORD);
+    }
+    await clearRateLimit(db, RATE_RULES.launchVerifyFailures, key);
   }
-  await clearRateLimit(db, RATE_RULES.launchVerifyFailures, key);
   await repo.setLastVerified(db, student.userKey, now);
   return toPlayer(db, launch, now);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser, TEST_PASSWORD } from '../../test/factories.js';
-import { signIn, type Browser } from '../../test/sign-in.js';
+import { latestCode, signIn, type Browser } from '../../test/sign-in.js';
 import {
   launchLesson,
   playerApi,
@@ -443,6 +443,59 @@ describe('lesson player: launch, content and commits (issue 5 items 2-5)', () =>
     expect(again.launchId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await stateOf(again);
     await playerApi(again).commit(1, {}, true);
+  });
+
+  it('asks students who sign in with MFA for an emailed code instead of the password', async () => {
+    const lms = await t.db
+      .selectFrom('lms')
+      .select('lmsKey')
+      .where('lmsCode', '=', 'alpha')
+      .executeTakeFirstOrThrow();
+    const user = await buildUser(t.db, lms.lmsKey, { userId: 'mfa.pilot' });
+    await t.db
+      .insertInto('assignment')
+      .values({
+        userKey: user.userKey,
+        curriculumKey: keys('quiz').curriculumKey,
+        startDate: t.clock.now(),
+      })
+      .execute();
+    const assignment = await t.db
+      .selectFrom('assignment')
+      .select('assignmentKey')
+      .where('userKey', '=', user.userKey)
+      .executeTakeFirstOrThrow();
+    const browser = await signIn(t, 'mfa.pilot');
+    // MFA turned on after this session began: the re-authentication follows the account as it is now.
+    await t.db
+      .updateTable('appUser')
+      .set({ mfaEnabled: true })
+      .where('userKey', '=', user.userKey)
+      .execute();
+    const quiz = { ...keys('quiz'), assignmentKey: assignment.assignmentKey };
+    const launchId = await startLaunch(browser, quiz);
+    const path = `/lms/api/studentlaunch/launch/${launchId}`;
+    const asked = await (await postLaunchForm(t.baseUrl, browser, path)).text();
+    expect(asked).toContain('We have emailed you a 6-digit code');
+    const mfaId = /name="mfaID" value="([^"]+)"/.exec(asked)?.[1] ?? '';
+    const code = await latestCode(t, user.email);
+    // A password is not enough for an MFA account, and a wrong code is refused with the spec's text.
+    const password = await postLaunchForm(t.baseUrl, browser, `${path}/verify`, {
+      password: TEST_PASSWORD,
+    });
+    expect(await password.text()).toContain('That password is not correct');
+    const wrong = await postLaunchForm(t.baseUrl, browser, `${path}/verify`, {
+      mfaID: mfaId,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(await wrong.text()).toContain('Invalid or Expired Code entered.');
+    const right = await postLaunchForm(t.baseUrl, browser, `${path}/verify`, {
+      mfaID: mfaId,
+      code,
+    });
+    const player = playerFrom(right);
+    await stateOf(player);
+    await playerApi(player).commit(1, {}, true);
   });
 
   it('plays library lessons as previews that record nothing', async () => {
