@@ -6,9 +6,12 @@ import type { Database, LessonProgressTable } from '../../db/schema.js';
 
 type Tx = Transaction<Database>;
 
-/** A launch with everything the player and the content server need about its SCO and package. */
-export function findLaunchForPlayer(db: Db | Tx, launchId: string) {
-  return db
+/**
+ * A launch with everything the player and the content server need about its SCO and package;
+ * `lock` also locks the launch row (a commit's transaction: one at a time per launch, in order).
+ */
+export function findLaunchForPlayer(db: Db | Tx, launchId: string, lock = false) {
+  const query = db
     .selectFrom('launch as la')
     .innerJoin('sco as s', 's.scoKey', 'la.scoKey')
     .innerJoin('contentPackage as p', 'p.packageKey', 's.packageKey')
@@ -54,8 +57,8 @@ export function findLaunchForPlayer(db: Db | Tx, launchId: string) {
       'u.nameCollated',
       'u.displayName',
     ])
-    .where('la.launchId', '=', launchId)
-    .executeTakeFirst();
+    .where('la.launchId', '=', launchId);
+  return (lock ? query.forUpdate('la') : query).executeTakeFirst();
 }
 
 export type PlayerLaunch = NonNullable<Awaited<ReturnType<typeof findLaunchForPlayer>>>;

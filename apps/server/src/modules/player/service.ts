@@ -281,21 +281,29 @@ export async function commit(
   request: CommitRequest,
   now: Date,
 ): Promise<CommitAnswer> {
-  const launch = await authorize(db, launchId, request.token);
-  const version = launch.scormVersion as ScormVersion;
-  const answer = await db.transaction().execute(async (trx): Promise<CommitAnswer> => {
-    const current = await repo.lockLaunch(trx, launchId);
-    if (!current) throw new HttpError(401, INVALID_TOKEN);
-    if (request.seq <= current.lastSeq) {
-      return { applied: false, seq: current.lastSeq, closed: current.status === 'closed' };
+  // One transaction from the token check on: one turn at the database per commit, and the locked
+  // launch row makes commits of a launch apply one at a time, in order.
+  const { answer, recordedFor } = await db.transaction().execute(async (trx) => {
+    const launch = await repo.findLaunchForPlayer(trx, launchId, true);
+    if (!launch?.tokenHash || !safeEqual(hashToken(request.token), launch.tokenHash)) {
+      throw new HttpError(401, INVALID_TOKEN);
     }
-    if (current.status === 'closed') {
+    const version = launch.scormVersion as ScormVersion;
+    if (request.seq <= launch.lastSeq) {
+      const stale: CommitAnswer = {
+        applied: false,
+        seq: launch.lastSeq,
+        closed: launch.status === 'closed',
+      };
+      return { answer: stale, recordedFor: null };
+    }
+    if (launch.status === 'closed') {
       throw new HttpError(
         409,
-        CLOSED_MESSAGES[current.closedReason ?? ''] ?? CLOSED_MESSAGES.finished!,
+        CLOSED_MESSAGES[launch.closedReason ?? ''] ?? CLOSED_MESSAGES.finished!,
       );
     }
-    if (current.status !== 'open') {
+    if (launch.status !== 'open') {
       throw new HttpError(409, 'This lesson has not been opened yet.');
     }
     if (msOf(launch.createdAt) + LAUNCH_LIFETIME_MS < now.getTime()) {
@@ -331,9 +339,10 @@ export async function commit(
       if (!result.ok) throw new HttpError(400, result.problems.join(' '));
     }
     await repo.recordCommit(trx, launchId, { seq: request.seq, now, close: request.final });
-    return { applied: true, seq: request.seq, closed: request.final };
+    const applied: CommitAnswer = { applied: true, seq: request.seq, closed: request.final };
+    return { answer: applied, recordedFor: records(launch) ? launch.userKey : null };
   });
-  if (answer.applied && records(launch)) invalidateReports(launch.userKey);
+  if (recordedFor !== null) invalidateReports(recordedFor);
   return answer;
 }
 
