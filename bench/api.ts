@@ -145,6 +145,8 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The panel is this address (lessons would run on the other loopback name).
+  config.publicUrl = baseUrl;
 
   const reportUrl = (s: Record<string, string>) =>
     `${baseUrl}/lms/api/progressreport/withPrerequisites/${s.lmsKey}/${s.userKey}?showExpired=true&withFlaggedAssignments=true&showEmptyLeafs=false`;
