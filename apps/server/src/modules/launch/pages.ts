@@ -12,7 +12,7 @@ const escapeHtml = (text: string): string =>
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #eef2f6; color: #1c2733; }
-  main { width: min(420px, calc(100vw - 32px)); background: #fff; border-radius: 12px; padding: 28px;
+  main { box-sizing: border-box; width: min(420px, calc(100vw - 32px)); background: #fff; border-radius: 12px; padding: 28px;
     box-shadow: 0 8px 30px rgba(20, 40, 70, 0.12); }
   h1 { font-size: 1.3rem; margin: 0 0 12px; }
   p { line-height: 1.5; margin: 0 0 16px; }
