@@ -8,9 +8,10 @@
  *   is not the session's own, and 403 'Invalid or missing XSRF token.' on POST/PUT/PATCH/DELETE
  *   without a valid X-XSRF-TOKEN. On success `request.session` = {sessionHash, userKey, lmsKey, ...}.
  * - `app.requireSession`: the same for any signed-in user, students or not (permissions).
- * - `app.requireStudentFormSession`: for classic form posts (launch): the session id comes from
- *   the form field `sessionID` (or the header); no XSRF header is possible there, so none is asked
- *   (the id itself is not ambient, and a bound session still needs its SameSite=Strict cookie).
+ * - `findFormSession(request)`: for classic form posts into a window (launch, library launch):
+ *   the id comes from the form field `sessionID`; no XSRF header is possible there, so the post
+ *   must not come from another site (Origin / Sec-Fetch-Site), and a bound session still needs
+ *   its SameSite=Strict cookie.
  *
  * The session id travels in header `sessionID` (or the page-readable cookie `sessionID`). Only its
  * SHA-256 is stored. A session started with useCookie=1 is bound to the HttpOnly cookie
@@ -57,7 +58,6 @@ declare module 'fastify' {
     /** preHandler: a valid session of any user, path keys its own, XSRF on writes. */
     requireSession: preHandlerAsyncHookHandler;
     /** preHandler for form posts: session id from the form field sessionID; student; no XSRF header. */
-    requireStudentFormSession: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by the session guards; null on routes without one. */
@@ -266,31 +266,46 @@ export function checkPathKeys(request: FastifyRequest, session: SessionInfo): vo
   }
 }
 
-function guard(options: { student: boolean; from: 'header' | 'form' }): preHandlerAsyncHookHandler {
+function guard(options: { student: boolean }): preHandlerAsyncHookHandler {
   return async function sessionGuard(request) {
-    let sessionId = sessionIdOf(request);
-    if (options.from === 'form') {
-      const body = request.body as Record<string, unknown> | undefined;
-      if (body && typeof body.sessionID === 'string' && body.sessionID !== '')
-        sessionId = body.sessionID;
-    }
-    const session = await findSession(request, sessionId);
+    const session = await findSession(request, sessionIdOf(request));
     if (!session) throw new HttpError(401, SESSION_INVALID_MESSAGE);
-    if (options.student && !(session.isStudent && session.userType >= 0)) {
+    if (options.student && !isStudentSession(session)) {
       throw new HttpError(403, NOT_A_STUDENT_MESSAGE);
     }
     checkPathKeys(request, session);
-    if (options.from === 'header') await checkXsrf(request, session);
+    await checkXsrf(request, session);
     request.session = session;
   };
+}
+
+const isStudentSession = (session: SessionInfo) => session.isStudent && session.userType >= 0;
+
+/**
+ * The student session of a classic form post into a window (launch, library launch), or null:
+ * the id from the hidden field `sessionID`, never from a page of another site.
+ */
+export async function findFormSession(request: FastifyRequest): Promise<SessionInfo | null> {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return null;
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') {
+    try {
+      if (new URL(origin).host !== request.headers.host) return null;
+    } catch {
+      return null;
+    }
+  }
+  const body = (request.body ?? {}) as { sessionID?: unknown };
+  const sessionId = typeof body.sessionID === 'string' && body.sessionID ? body.sessionID : null;
+  const session = await findSession(request, sessionId);
+  return session && isStudentSession(session) ? session : null;
 }
 
 /** Decorates the app with the session guards and request.session; call before modules register. */
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('session', null);
-  app.decorate('requireStudentSession', guard({ student: true, from: 'header' }));
-  app.decorate('requireSession', guard({ student: false, from: 'header' }));
-  app.decorate('requireStudentFormSession', guard({ student: true, from: 'form' }));
+  app.decorate('requireStudentSession', guard({ student: true }));
+  app.decorate('requireSession', guard({ student: false }));
   // HttpError may carry headers (Retry-After on 429); the error handler sends the body.
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof HttpError) {

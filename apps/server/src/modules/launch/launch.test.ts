@@ -3,6 +3,9 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
 import { signIn, type Browser } from '../../test/sign-in.js';
 import { assignCurriculum, insertCurriculum } from '../../db/seed/tree.js';
+import { singleScoManifest2004, zipOf } from '../../test/launch.js';
+import { importScormPackage } from '../content/import.service.js';
+import { localContentStorage } from '../content/storage.js';
 
 describe('prelaunch (§4 Lesson launch flow step 2; the server enforces the launch rules)', () => {
   let t: TestApp;
@@ -177,5 +180,46 @@ describe('prelaunch (§4 Lesson launch flow step 2; the server enforces the laun
       (await student.call(`/lms/api/studentlaunch/prelaunch/ignored/x/1/1/`, { method: 'POST' }))
         .status,
     ).toBe(400);
+  });
+});
+
+describe('a server with no content address (issue 5 item 2)', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('refuses the start-launch with a message naming CONTENT_ORIGIN', async () => {
+    // The panel at a real host name, and no CONTENT_ORIGIN: lessons cannot be kept apart.
+    t = await createTestApp({
+      config: { publicUrl: 'https://lms.example.com', contentOrigin: null },
+    });
+    const lms = await buildLms(t.db, { lmsCode: 'beta' });
+    const user = await buildUser(t.db, lms.lmsKey, { userId: 'solo' });
+    const imported = await importScormPackage(
+      { db: t.db, storage: localContentStorage(t.config) },
+      await zipOf({
+        'imsmanifest.xml': singleScoManifest2004({ id: 'solo', title: 'Solo', lesson: 'Solo' }),
+        'index.html': '<p>solo</p>',
+      }),
+      { lmsKey: lms.lmsKey, curriculum: 'Solo' },
+    );
+    const curriculumKey = imported.curriculum!.curriculumKey;
+    const assignment = await t.db
+      .insertInto('assignment')
+      .values({ userKey: user.userKey, curriculumKey, startDate: t.clock.now() })
+      .returning('assignmentKey')
+      .executeTakeFirstOrThrow();
+    const browser = await signIn(t, 'solo');
+    const response = await browser.call('/lms/api/studentlaunch/', {
+      method: 'POST',
+      body: JSON.stringify({
+        curriculumKey,
+        elementKey: imported.lessons[0]!.lessonKey,
+        assignmentKey: assignment.assignmentKey,
+      }),
+    });
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { errorMessage: string }).errorMessage).toContain(
+      'CONTENT_ORIGIN',
+    );
   });
 });

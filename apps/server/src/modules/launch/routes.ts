@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { startMfaChallenge, verifyMfaCode } from '../auth/mfa.service.js';
 import { contentOriginOf } from '../../platform/content-origin.js';
-import { findSession, type SessionInfo } from '../../platform/session.js';
+import { findFormSession, type SessionInfo } from '../../platform/session.js';
 import { launchErrorPage, verificationPage } from './pages.js';
 import {
   libraryLaunch,
@@ -55,25 +55,6 @@ const studentOf = (session: SessionInfo): LaunchStudent => ({
   lmsKey: session.lmsKey,
   sessionHash: session.sessionHash,
 });
-
-/**
- * The session of a launch-window form post, or null: the id from the hidden field (a bound session
- * still needs its SameSite cookie), and never from a page of another site.
- */
-async function formSession(request: FastifyRequest): Promise<SessionInfo | null> {
-  if (request.headers['sec-fetch-site'] === 'cross-site') return null;
-  const origin = request.headers.origin;
-  if (origin && origin !== 'null') {
-    try {
-      if (new URL(origin).host !== request.headers.host) return null;
-    } catch {
-      return null;
-    }
-  }
-  const body = (request.body ?? {}) as { sessionID?: string };
-  const session = await findSession(request, body.sessionID || null);
-  return session && session.isStudent && session.userType >= 0 ? session : null;
-}
 
 const SIGNED_OUT =
   'Your session is no longer valid. Sign in to Waypoint again, then launch the lesson.';
@@ -190,7 +171,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
     '/studentlaunch/launch/:launchId',
     { schema: { params: launchIdParams, body: launchForm, hide: true } },
     async (request, reply) => {
-      const session = await formSession(request);
+      const session = await findFormSession(request);
       if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');
       const step = await openLaunchWindow(
         db,
@@ -206,7 +187,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
     '/studentlaunch/launch/:launchId/verify',
     { schema: { params: launchIdParams, body: verifyForm, hide: true } },
     async (request, reply) => {
-      const session = await formSession(request);
+      const session = await findFormSession(request);
       if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');
       const { password, code, mfaID } = request.body;
       const step = await verifyAndOpen(
@@ -232,7 +213,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
     '/librarylaunch/',
     { schema: { body: libraryForm, hide: true } },
     async (request, reply) => {
-      const session = await formSession(request);
+      const session = await findFormSession(request);
       if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');
       const step = await libraryLaunch(
         db,

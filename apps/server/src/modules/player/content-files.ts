@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import type { ContentStorage } from '../content/storage.js';
 import { findLaunchForPlayer } from './repo.js';
+import { LAUNCH_LIFETIME_MS } from './service.js';
 
 /**
  * Serves a launch's package files (issue 5 item 2): only below the package's own folder, with
@@ -16,7 +17,8 @@ interface CachedLaunch {
 }
 
 // Every file of a lesson asks for its launch: remember the answer briefly (one query per lesson,
-// not per file). A closed launch keeps serving its files for the window's remaining requests.
+// not per file). A closed launch keeps serving its files for the window's remaining requests, for
+// as long as its player token would work.
 const CACHE_MS = 60_000;
 const CACHE_LIMIT = 5_000;
 const cache = new WeakMap<Db, Map<string, CachedLaunch>>();
@@ -30,11 +32,13 @@ async function launchFolder(db: Db, launchId: string, nowMs: number) {
   if (hit && hit.until > nowMs) return hit;
   const launch = await findLaunchForPlayer(db, launchId);
   if (!launch || launch.tokenHash === null) return null;
+  const endsAt = new Date(launch.createdAt).getTime() + LAUNCH_LIFETIME_MS;
+  if (endsAt <= nowMs) return null;
   if (byId.size >= CACHE_LIMIT) byId.clear();
   const entry = {
     folder: launch.storageFolder,
     host: new URL(launch.contentOrigin).host,
-    until: nowMs + CACHE_MS,
+    until: Math.min(nowMs + CACHE_MS, endsAt),
   };
   byId.set(launchId, entry);
   return entry;

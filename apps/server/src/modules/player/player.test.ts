@@ -516,4 +516,35 @@ describe('lesson player: launch, content and commits (issue 5 items 2-5)', () =>
     expect(missing.status).toBe(403);
     expect(await missing.text()).toContain('not in your library');
   });
+  it('lets a suspended attempt be resumed with no attempts left, but not a new one', async () => {
+    const { player } = await launchOpen('briefing');
+    await playerApi(player).commit(1, { 'cmi.core.exit': 'suspend' }, true);
+    const attempts = (await progressOf('briefing'))!.attempts;
+    await t.db
+      .updateTable('lesson')
+      .set({ maxAttempts: attempts })
+      .where('lessonKey', '=', keys('briefing').lessonKey)
+      .execute();
+    const prelaunch = () => pilot.call(prelaunchPath(keys('briefing')), { method: 'POST' });
+    expect((await prelaunch()).status).toBe(200);
+    const resumed = await launchOpen('briefing');
+    expect(resumed.state.cmi['cmi.core.entry']).toBe('resume');
+    expect((await progressOf('briefing'))!.attempts).toBe(attempts);
+    await playerApi(resumed.player).commit(1, { 'cmi.core.exit': '' }, true);
+    const refused = await prelaunch();
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { errorMessage: string }).errorMessage).toBe(
+      'You have no attempts left for this lesson.',
+    );
+  });
+
+  it("stops serving a launch's files and state when its 24 hours are over", async () => {
+    const { player, state } = await launchOpen('overview');
+    const file = `${player.contentOrigin}${state.contentUrl}`;
+    expect((await fetch(file)).status).toBe(200);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1);
+    expect((await fetch(file, { redirect: 'manual' })).status).toBe(404);
+    const late = await playerApi(player).commit(1, { 'cmi.location': 'x' });
+    expect(late.status).toBe(409);
+  });
 });
