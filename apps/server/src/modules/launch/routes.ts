@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { startMfaChallenge, verifyMfaCode } from '../auth/mfa.service.js';
 import { contentOriginOf } from '../../platform/content-origin.js';
