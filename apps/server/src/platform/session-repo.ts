@@ -63,6 +63,27 @@ export async function touchSession(db: Db, sessionHash: string, now: Date): Prom
     .execute();
 }
 
+/**
+ * Counts activity elsewhere (a lesson window's heartbeat) as activity of a session that is still
+ * alive: never revives one that ended, idled out or passed its absolute limit.
+ */
+export async function keepSessionAlive(
+  db: Db,
+  sessionHash: string,
+  now: Date,
+  idleMs: number,
+): Promise<void> {
+  await db
+    .updateTable('userSession')
+    .set({ lastSeenAt: now })
+    .where('sessionHash', '=', sessionHash)
+    .where('endedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .where('lastSeenAt', '>', new Date(now.getTime() - idleMs))
+    .where('lastSeenAt', '<', now)
+    .execute();
+}
+
 /** Ends one session. */
 export async function endSessionRow(db: Db, sessionHash: string, now: Date): Promise<void> {
   await db

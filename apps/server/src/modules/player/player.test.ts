@@ -538,6 +538,25 @@ describe('lesson player: launch, content and commits (issue 5 items 2-5)', () =>
     );
   });
 
+  it('keeps the panel signed in while a lesson window beats, and never revives an idle session', async () => {
+    const tablet = await signIn(t, 'pilot');
+    const player = await launchLesson(t.baseUrl, tablet, keys('overview'));
+    await stateOf(player);
+    const minutes = (n: number) => n * 60_000;
+    const panel = () => tablet.call('/lms/api/permissions');
+    for (let beat = 0; beat < 3; beat += 1) {
+      t.clock.advance(minutes(20));
+      expect((await playerApi(player).heartbeat()).status).toBe(200);
+    }
+    // An hour in the lesson, and the panel's 30-minute idle timeout has not ended the session.
+    expect((await panel()).status).toBe(200);
+    t.clock.advance(minutes(31));
+    expect((await playerApi(player).heartbeat()).status).toBe(200);
+    expect((await panel()).status).toBe(401);
+    await playerApi(player).commit(1, {}, true);
+    pilot = await signIn(t, 'pilot');
+  });
+
   it("stops serving a launch's files and state when its 24 hours are over", async () => {
     const { player, state } = await launchOpen('overview');
     const file = `${player.contentOrigin}${state.contentUrl}`;

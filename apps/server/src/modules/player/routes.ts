@@ -103,7 +103,14 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: Static<typeof launchIdParams>; Body: Static<typeof heartbeatBody> }>(
     '/player-api/:launchId/heartbeat',
     { schema: { params: launchIdParams, body: heartbeatBody, hide: true } },
-    async (request) => heartbeat(db, request.params.launchId, request.body.token, clock.now()),
+    async (request) =>
+      heartbeat(
+        db,
+        request.params.launchId,
+        request.body.token,
+        clock.now(),
+        config.sessionIdleMinutes * 60_000,
+      ),
   );
 
   app.post<{ Params: Static<typeof launchIdParams>; Body: Static<typeof navigateBody> }>(

@@ -13,6 +13,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { hashToken, safeEqual } from '../../lib/tokens.js';
 import { launchUrl } from '../content/manifest.js';
 import { launchableLessons, parseCmi, startFollowOnLaunch } from '../launch/service.js';
+import { keepSessionAlive } from '../../platform/session-repo.js';
 import { invalidateReports } from '../progress/report-cache.js';
 import * as repo from './repo.js';
 
@@ -347,10 +348,18 @@ export async function commit(
 }
 
 /** POST /player-api/{launchId}/heartbeat: the window is still open (multi-device check). */
-export async function heartbeat(db: Db, launchId: string, token: string, now: Date) {
+export async function heartbeat(
+  db: Db,
+  launchId: string,
+  token: string,
+  now: Date,
+  sessionIdleMs: number,
+) {
   const launch = await authorize(db, launchId, token);
   await requireOpenable(db, launch, now);
   await repo.touchLaunch(db, launchId, now);
+  // A student in a lesson is active: the panel they launched it from stays signed in meanwhile.
+  await keepSessionAlive(db, launch.sessionHash, now, sessionIdleMs);
   return { open: true };
 }
 
