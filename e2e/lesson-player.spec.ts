@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import { waypoint } from './support/cli.js';
-import { expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
+import { expectAccessible, expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
 import { createUser, type TestUser } from './support/users.js';
 
 // Issue 5 item 8: launch a demo lesson, answer, close, relaunch and resume, see score and status
@@ -65,6 +65,7 @@ test.describe('lesson player', () => {
       content(player).getByRole('heading', { name: 'The brace position' }),
     ).toBeVisible();
     await expectSaved(player);
+    await expectAccessible(player);
     await screenshotBoth(player, 'player-scorm12');
     await player.close();
 
@@ -107,6 +108,7 @@ test.describe('lesson player', () => {
     await quiz.getByLabel('3,000 psi').check();
     await quiz.getByRole('button', { name: 'Next' }).click();
     await expectSaved(player);
+    await expectAccessible(player);
     await screenshotBoth(player, 'player-scorm2004-quiz');
     await player.close();
 
