@@ -34,10 +34,32 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await dropTestDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database once its own connections have gone. A pool's end() can resolve while a
+ * client is still saying goodbye; forcing the drop then would terminate that backend and the
+ * client would raise the error with no one listening. So: ask politely for a while, force last.
+ */
+export async function dropTestDatabase(serverUrl: string, name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: serverUrl });
+  await dropper.connect();
+  try {
+    for (let tries = 0; tries < 50; tries += 1) {
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (error) {
+        // 55006: "database is being accessed by other users" (a connection still closing).
+        if ((error as { code?: unknown }).code !== '55006') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await dropper.end();
+  }
 }

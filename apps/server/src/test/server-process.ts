@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import { readServerInfo } from '../startup.js';
 import { readPgliteTemplate } from './pglite-template.js';
+import { dropTestDatabase } from './database.js';
 
 /**
  * Helpers for tests and benchmarks that need a database that outlives one process (the durability
@@ -77,15 +78,7 @@ export async function createDurableDatabase(where: DurableDatabaseWhere): Promis
       await migrate(handle.db);
       return handle;
     },
-    async drop() {
-      const dropper = new pg.Client({ connectionString: where.serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
+    drop: () => dropTestDatabase(where.serverUrl, name),
   };
 }
 
