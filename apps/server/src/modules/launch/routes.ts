@@ -12,6 +12,7 @@ import {
   verifyAndOpen,
   type LaunchStudent,
   type LaunchWindowStep,
+  type Refusal,
 } from './service.js';
 
 const key = Type.Integer({ minimum: 0, maximum: 2147483647 });
@@ -49,6 +50,15 @@ const ERROR_NAMES: Record<number, string> = {
   409: 'Conflict',
   503: 'Service Unavailable',
 };
+
+/** A refusal with the §8 errorMessage the panel shows (and the usual error fields). */
+const sendRefusal = (reply: FastifyReply, refusal: Refusal) =>
+  reply.status(refusal.status).send({
+    statusCode: refusal.status,
+    error: ERROR_NAMES[refusal.status] ?? 'Error',
+    message: refusal.errorMessage,
+    errorMessage: refusal.errorMessage,
+  });
 
 const studentOf = (session: SessionInfo): LaunchStudent => ({
   userKey: session.userKey,
@@ -123,12 +133,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
         request.query.force === true,
       );
       if (result.status === 200) return { errorMessage: '' };
-      return reply.status(result.status).send({
-        statusCode: result.status,
-        error: ERROR_NAMES[result.status] ?? 'Error',
-        message: result.errorMessage,
-        errorMessage: result.errorMessage,
-      });
+      return sendRefusal(reply, result);
     },
   );
 
@@ -156,12 +161,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
       );
       if (result.status === 200)
         return reply.type('text/plain; charset=utf-8').send(result.launchId);
-      return reply.status(result.status).send({
-        statusCode: result.status,
-        error: ERROR_NAMES[result.status] ?? 'Error',
-        message: result.errorMessage,
-        errorMessage: result.errorMessage,
-      });
+      return sendRefusal(reply, result);
     },
   );
 

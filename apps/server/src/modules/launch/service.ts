@@ -5,7 +5,9 @@ import {
   type ProgressElement,
   type ScormVersion,
 } from '@waypoint/domain';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { LaunchTable } from '../../db/schema.js';
 import { verifyPassword } from '../../lib/password.js';
 import { clearRateLimit, enforcePeek, recordFailure, RATE_RULES } from '../../lib/rate-limit.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -134,6 +136,26 @@ export async function prelaunch(
   return { status: 200 };
 }
 
+/** A new launch of the student's, in its first state ('starting'). */
+function insertLaunch(
+  db: Db,
+  student: LaunchStudent,
+  now: Date,
+  launch: Omit<
+    Insertable<LaunchTable>,
+    'userKey' | 'lmsKey' | 'sessionHash' | 'createdAt' | 'lastActiveAt'
+  >,
+) {
+  return repo.insertLaunch(db, {
+    ...launch,
+    userKey: student.userKey,
+    lmsKey: student.lmsKey,
+    sessionHash: student.sessionHash,
+    createdAt: now,
+    lastActiveAt: now,
+  });
+}
+
 /** The start-launch post (§7 POST /api/studentlaunch/): a new launch, answered with its id. */
 export async function startLaunch(
   db: Db,
@@ -147,11 +169,8 @@ export async function startLaunch(
   if (!contentOrigin) return { status: 503, errorMessage: NO_CONTENT_ORIGIN_MESSAGE };
   const { mode, credit } = playerModeOf(evaluated.lesson.elementPlayMode);
   const launchId = randomToken();
-  await repo.insertLaunch(db, {
+  await insertLaunch(db, student, now, {
     launchId,
-    userKey: student.userKey,
-    lmsKey: student.lmsKey,
-    sessionHash: student.sessionHash,
     curriculumKey: request.curriculumKey,
     assignmentKey: request.assignmentKey,
     lessonKey: request.lessonKey,
@@ -159,8 +178,6 @@ export async function startLaunch(
     contentOrigin,
     mode,
     credit,
-    createdAt: now,
-    lastActiveAt: now,
   });
   return { status: 200, launchId };
 }
@@ -386,11 +403,8 @@ export async function libraryLaunch(
     return { kind: 'error', message: 'This lesson is not in your library.' };
   }
   const launchId = randomToken();
-  await repo.insertLaunch(db, {
+  await insertLaunch(db, student, now, {
     launchId,
-    userKey: student.userKey,
-    lmsKey: student.lmsKey,
-    sessionHash: student.sessionHash,
     curriculumKey: lesson.curriculumKey,
     assignmentKey: null,
     lessonKey,
@@ -399,8 +413,6 @@ export async function libraryLaunch(
     mode: 'browse',
     credit: false,
     preview: true,
-    createdAt: now,
-    lastActiveAt: now,
   });
   const launch = await repo.findLaunch(db, launchId);
   return launch ? toPlayer(db, launch, now) : { kind: 'error', message: LAUNCH_GONE };
