@@ -20,3 +20,4 @@ export * from './scorm/cmi-progress.js';
 export * from './scorm/initial-cmi.js';
 export * from './scorm/time.js';
 export * from './scorm/player-contract.js';
+export * from './user-details.js';

@@ -1,27 +1,7 @@
 /** Entities of spec §3 as the server sends them. */
 
-/** User details (spec §3); sessionID is the MFA marker when a code is still needed. */
-export interface UserDetails {
-  lmsKey: number;
-  userType: number;
-  employeeID: string;
-  base: string;
-  position: string;
-  fleet: string;
-  restrictionGroup: string;
-  userKey: number;
-  userID: string;
-  email: string;
-  nameCollated: string;
-  nameOther: string;
-  displayName: string;
-  sessionID: string;
-  mfaID?: string | number | null;
-  rememberDeviceTime?: number | null;
-  phone: string;
-  inactive: number;
-  isStudent: boolean | number;
-}
+/** User details (spec §3), shared with the server. */
+export type { UserDetails } from '@waypoint/domain';
 
 /** Permissions (spec §3); only isStudent and userType are used by the panel. */
 export interface Permissions {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyCommit,
   resumesAttempt,
+  resumeAttempt,
   startNewAttempt,
   STORED_CMI_ELEMENTS,
   type CommitContext,
@@ -923,6 +924,36 @@ describe('resumesAttempt: "true when the stored exit is \'suspend\'"', () => {
     ['2004 reads cmi.exit, not the 1.2 element', '2004', { 'cmi.core.exit': 'suspend' }, false],
   ])('%s -> %s', (_rule, version, cmi, resumes) => {
     expect(resumesAttempt(version, cmi)).toBe(resumes);
+  });
+});
+
+describe('resumeAttempt: "the exit and session time belong to the session that ended"', () => {
+  it.each([
+    [
+      '1.2',
+      {
+        'cmi.core.exit': 'suspend',
+        'cmi.core.session_time': '0000:05:00',
+        'cmi.core.lesson_location': '3',
+        'cmi.suspend_data': 'page=3',
+      },
+      { 'cmi.core.lesson_location': '3', 'cmi.suspend_data': 'page=3' },
+    ],
+    [
+      '2004',
+      {
+        'cmi.exit': 'suspend',
+        'cmi.session_time': 'PT5M',
+        'cmi.location': 'q3',
+        'cmi.completion_status': 'incomplete',
+      },
+      { 'cmi.location': 'q3', 'cmi.completion_status': 'incomplete' },
+    ],
+  ] as const)('%s: keeps the attempt data, drops exit and session time', (version, cmi, kept) => {
+    const before = stored({ attempts: 2, locationBlob: 'x', suspendData: 'y', cmi: { ...cmi } });
+    const after = resumeAttempt(version, before);
+    expect(after).toEqual({ ...before, cmi: kept });
+    expect(resumesAttempt(version, after.cmi)).toBe(false);
   });
 });
 

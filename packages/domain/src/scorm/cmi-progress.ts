@@ -326,6 +326,19 @@ export function resumesAttempt(version: ScormVersion, cmi: Record<string, string
   return cmi[ELEMENTS[version].exit] === 'suspend';
 }
 
+/**
+ * Going back into a suspended attempt: its data stays, but the exit and session time belong to the
+ * session that ended. A resumed session that ends without its own exit must not resume again, nor
+ * count the old session time twice.
+ */
+export function resumeAttempt(version: ScormVersion, stored: StoredProgress): StoredProgress {
+  const { exit, sessionTime } = ELEMENTS[version];
+  const cmi = { ...stored.cmi };
+  delete cmi[exit];
+  delete cmi[sessionTime];
+  return { ...stored, cmi };
+}
+
 /** A new attempt: the attempt's SCORM data is cleared, results (completion, credit, score, instant,
  * total time, progress measure) are kept because they are never lost. */
 export function startNewAttempt(stored: StoredProgress): StoredProgress {

@@ -19,6 +19,32 @@ export interface LessonPlace {
   lesson: ProgressElement;
 }
 
+/** The curriculum of an assignment in a progress report. */
+export function findAssignedCurriculum(
+  report: ProgressElement[],
+  assignmentKey: number,
+  curriculumKey: number,
+): ProgressElement | null {
+  return (
+    report.find(
+      (c) => c.elementAssignmentKey === assignmentKey && c.curriculumKey === curriculumKey,
+    ) ?? null
+  );
+}
+
+/** Every lesson of a curriculum with where it sits, in tree order. */
+export function* lessonPlaces(curriculum: ProgressElement): Generator<LessonPlace> {
+  const courses = curriculum.elementChildren;
+  for (const [courseIndex, course] of courses.entries()) {
+    const topics = course.elementChildren;
+    for (const [topicIndex, topic] of topics.entries()) {
+      for (const lesson of topic.elementChildren) {
+        yield { curriculum, courses, courseIndex, topics, topicIndex, lesson };
+      }
+    }
+  }
+}
+
 /** Finds a lesson of an assignment in a progress report. */
 export function findLessonPlace(
   report: ProgressElement[],
@@ -26,17 +52,10 @@ export function findLessonPlace(
   curriculumKey: number,
   lessonKey: number,
 ): LessonPlace | null {
-  const curriculum = report.find(
-    (c) => c.elementAssignmentKey === assignmentKey && c.curriculumKey === curriculumKey,
-  );
+  const curriculum = findAssignedCurriculum(report, assignmentKey, curriculumKey);
   if (!curriculum) return null;
-  const courses = curriculum.elementChildren;
-  for (const [courseIndex, course] of courses.entries()) {
-    const topics = course.elementChildren;
-    for (const [topicIndex, topic] of topics.entries()) {
-      const lesson = topic.elementChildren.find((l) => l.elementKey === lessonKey);
-      if (lesson) return { curriculum, courses, courseIndex, topics, topicIndex, lesson };
-    }
+  for (const place of lessonPlaces(curriculum)) {
+    if (place.lesson.elementKey === lessonKey) return place;
   }
   return null;
 }

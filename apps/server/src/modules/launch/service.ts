@@ -13,9 +13,15 @@ import { clearRateLimit, enforcePeek, recordFailure, RATE_RULES } from '../../li
 import { HttpError } from '../../lib/http-error.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { launchSettings } from '../lms-info/service.js';
-import { buildProgressReport } from '../progress/service.js';
+import { buildProgressReport, type PrerequisiteType } from '../progress/service.js';
 import * as repo from './repo.js';
-import { findLessonPlace, launchRefusal, type LessonPlace } from './rules.js';
+import {
+  findAssignedCurriculum,
+  findLessonPlace,
+  launchRefusal,
+  lessonPlaces,
+  type LessonPlace,
+} from './rules.js';
 
 /** The student behind a launch request: the session's user, LMS and session. */
 export interface LaunchStudent {
@@ -81,9 +87,7 @@ export async function evaluateLaunch(
   const scormVersion = content ? (content.scormVersion as ScormVersion) : null;
   const refusal = launchRefusal(place, {
     nowMs,
-    prerequisiteNames: new Map(
-      report.prerequisiteTypes.map((t) => [t.prerequisiteKey, t.prerequisiteName]),
-    ),
+    prerequisiteNames: prerequisiteNamesOf(report),
     ...settings,
     resumable:
       scormVersion !== null && !!progress && resumesAttempt(scormVersion, parseCmi(progress.cmi)),
@@ -106,6 +110,9 @@ export function parseCmi(text: string): Record<string, string> {
     return {};
   }
 }
+
+const prerequisiteNamesOf = (report: { prerequisiteTypes: PrerequisiteType[] }) =>
+  new Map(report.prerequisiteTypes.map((t) => [t.prerequisiteKey, t.prerequisiteName]));
 
 const isRefusal = (value: Refusal | Evaluated): value is Refusal => 'status' in value;
 
@@ -234,31 +241,18 @@ export async function launchableLessons(
     launchSettings(db, student.lmsKey),
   ]);
   const launchable = new Set<number>();
-  const curriculum = report?.progressReport.find(
-    (c) =>
-      c.elementAssignmentKey === where.assignmentKey && c.curriculumKey === where.curriculumKey,
-  );
+  const curriculum = report
+    ? findAssignedCurriculum(report.progressReport, where.assignmentKey, where.curriculumKey)
+    : null;
   if (!report || !curriculum) return launchable;
-  const prerequisiteNames = new Map(
-    report.prerequisiteTypes.map((t) => [t.prerequisiteKey, t.prerequisiteName]),
-  );
-  for (const course of curriculum.elementChildren) {
-    for (const topic of course.elementChildren) {
-      for (const lesson of topic.elementChildren) {
-        const place = findLessonPlace(
-          report.progressReport,
-          where.assignmentKey,
-          where.curriculumKey,
-          lesson.elementKey,
-        );
-        if (
-          place &&
-          launchRefusal(place, { nowMs, prerequisiteNames, ...settings, resumable: false }) === null
-        ) {
-          launchable.add(lesson.elementKey);
-        }
-      }
-    }
+  const context = {
+    nowMs,
+    prerequisiteNames: prerequisiteNamesOf(report),
+    ...settings,
+    resumable: false,
+  };
+  for (const place of lessonPlaces(curriculum)) {
+    if (launchRefusal(place, context) === null) launchable.add(place.lesson.elementKey);
   }
   return launchable;
 }

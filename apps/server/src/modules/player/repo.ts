@@ -73,17 +73,17 @@ export function lockLaunch(trx: Tx, launchId: string) {
     .executeTakeFirst();
 }
 
-export function lockProgress(trx: Tx, assignmentKey: number, lessonKey: number) {
-  return trx
+/** A lesson's stored progress; `lock` also locks the row (inside a commit's transaction). */
+export function findProgress(db: Db | Tx, assignmentKey: number, lessonKey: number, lock = false) {
+  const query = db
     .selectFrom('lessonProgress')
     .selectAll()
     .where('assignmentKey', '=', assignmentKey)
-    .where('lessonKey', '=', lessonKey)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('lessonKey', '=', lessonKey);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
-export type ProgressRow = NonNullable<Awaited<ReturnType<typeof lockProgress>>>;
+export type ProgressRow = NonNullable<Awaited<ReturnType<typeof findProgress>>>;
 
 export async function insertProgress(trx: Tx, row: Insertable<LessonProgressTable>) {
   return trx

@@ -1,6 +1,7 @@
 import {
   applyCommit,
   initialCmi,
+  resumeAttempt,
   resumesAttempt,
   startNewAttempt,
   type CommitAnswer,
@@ -96,26 +97,10 @@ function columnsOf(next: StoredProgress, now: Date) {
   };
 }
 
-const SESSION_ELEMENTS = new Set([
-  'cmi.core.exit',
-  'cmi.core.session_time',
-  'cmi.exit',
-  'cmi.session_time',
-]);
-
-function withoutSessionElements(cmi: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(cmi).filter(([name]) => !SESSION_ELEMENTS.has(name)));
-}
-
 /** Whether commits of this launch change the student's record (not browse, not a preview). */
 const records = (launch: { credit: boolean; preview: boolean; assignmentKey: number | null }) =>
   launch.credit && !launch.preview && launch.assignmentKey !== null;
 
-/**
- * Opens a launch on its first state request: a new attempt unless the stored one was suspended
- * (SCORM entry ab-initio or resume), the lesson's last launch time, and the launch's base total
- * time. Returns the stored progress the runtime starts from.
- */
 type Entry = 'ab-initio' | 'resume';
 interface Opened {
   stored: StoredProgress;
@@ -126,6 +111,11 @@ interface Opened {
 const reloadEntry = (stored: StoredProgress): Entry =>
   Object.keys(stored.cmi).length > 0 ? 'resume' : 'ab-initio';
 
+/**
+ * Opens a launch on its first state request: a new attempt unless the stored one was suspended
+ * (SCORM entry ab-initio or resume), the lesson's last launch time, and the launch's base total
+ * time. Returns the stored progress the runtime starts from.
+ */
 async function openLaunch(db: Db, launch: repo.PlayerLaunch, now: Date): Promise<Opened> {
   const version = launch.scormVersion as ScormVersion;
   if (launch.assignmentKey === null) {
@@ -135,7 +125,7 @@ async function openLaunch(db: Db, launch: repo.PlayerLaunch, now: Date): Promise
   const assignmentKey = launch.assignmentKey;
   const opened = await db.transaction().execute(async (trx): Promise<Opened> => {
     const current = await repo.lockLaunch(trx, launch.launchId);
-    let row = await repo.lockProgress(trx, assignmentKey, launch.lessonKey);
+    let row = await repo.findProgress(trx, assignmentKey, launch.lessonKey, true);
     if (current?.status !== 'starting') {
       const stored = storedOf(row);
       return { stored, entry: reloadEntry(stored) };
@@ -152,17 +142,11 @@ async function openLaunch(db: Db, launch: repo.PlayerLaunch, now: Date): Promise
         userKey: launch.userKey,
         updatedAt: now,
       });
-      row = await repo.lockProgress(trx, assignmentKey, launch.lessonKey);
+      row = await repo.findProgress(trx, assignmentKey, launch.lessonKey, true);
     }
     let next = storedOf(row);
     const entry: Entry = resumesAttempt(version, next.cmi) ? 'resume' : 'ab-initio';
-    if (entry === 'resume') {
-      // The exit and session time belong to the session that ended: a resumed session that ends
-      // without its own exit must not resume again, nor count the old session time twice.
-      next = { ...next, cmi: withoutSessionElements(next.cmi) };
-    } else {
-      next = startNewAttempt(next);
-    }
+    next = entry === 'resume' ? resumeAttempt(version, next) : startNewAttempt(next);
     await repo.updateProgress(trx, assignmentKey, launch.lessonKey, {
       ...columnsOf(next, now),
       lastLaunchedAt: now,
@@ -223,9 +207,7 @@ export async function playerState(
     const stored = storedOf(
       launch.assignmentKey === null || !records(launch)
         ? undefined
-        : await db
-            .transaction()
-            .execute((trx) => repo.lockProgress(trx, launch.assignmentKey!, launch.lessonKey)),
+        : await repo.findProgress(db, launch.assignmentKey, launch.lessonKey),
     );
     opened = { stored, entry: reloadEntry(stored) };
   }
@@ -311,7 +293,7 @@ export async function commit(
       throw new HttpError(409, CLOSED_MESSAGES.expired!);
     }
     if (records(launch)) {
-      const row = await repo.lockProgress(trx, launch.assignmentKey!, launch.lessonKey);
+      const row = await repo.findProgress(trx, launch.assignmentKey!, launch.lessonKey, true);
       const result = applyCommit(storedOf(row), request.cmi, {
         version,
         credit: true,

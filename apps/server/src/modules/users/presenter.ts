@@ -1,27 +1,5 @@
+import type { UserDetails } from '@waypoint/domain';
 import type { UserRow } from './repo.js';
-
-/** User details of spec §3, as Login, the session check and MFA answer them. */
-export interface UserDetails {
-  lmsKey: number;
-  userType: number;
-  employeeID: string;
-  base: string;
-  position: string;
-  fleet: string;
-  restrictionGroup: string;
-  userKey: number;
-  userID: string;
-  email: string;
-  nameCollated: string;
-  nameOther: string;
-  displayName: string;
-  sessionID: string;
-  mfaID: string | null;
-  rememberDeviceTime: number | null;
-  phone: string;
-  inactive: number;
-  isStudent: boolean;
-}
 
 /** A user row as spec §3 User details, with the session id the client is to use. */
 export function presentUserDetails(user: UserRow, sessionID: string): UserDetails {
