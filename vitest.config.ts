@@ -2,8 +2,14 @@ import { defineConfig } from 'vitest/config';
 import os from 'node:os';
 import path from 'node:path';
 
-const domainSource = path.resolve(import.meta.dirname, 'packages/domain/src/index.ts');
-const alias = { '@waypoint/domain': domainSource };
+const domainSource = path.resolve(import.meta.dirname, 'packages/domain/src');
+const alias = [
+  { find: /^@waypoint\/domain$/, replacement: path.join(domainSource, 'index.ts') },
+  {
+    find: /^@waypoint\/domain\/contract$/,
+    replacement: path.join(domainSource, 'contract/index.ts'),
+  },
+];
 
 // Server integration tests always run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 const serverProject = (database: 'pglite' | 'postgres') => ({

@@ -6,9 +6,20 @@ import path from 'node:path';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
-      '@waypoint/domain': path.resolve(import.meta.dirname, '../../packages/domain/src/index.ts'),
-    },
+    // The shared package's sources, compiled with the app (its entry and the contract entry).
+    alias: [
+      {
+        find: /^@waypoint\/domain$/,
+        replacement: path.resolve(import.meta.dirname, '../../packages/domain/src/index.ts'),
+      },
+      {
+        find: /^@waypoint\/domain\/contract$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          '../../packages/domain/src/contract/index.ts',
+        ),
+      },
+    ],
   },
   server: {
     port: 5173,
@@ -25,6 +36,9 @@ export default defineConfig({
     // server sends for /player/{launchId} on the content origin. rolldownOptions is Vite 8's name
     // for rollupOptions.
     rolldownOptions: {
+      // The contract's TypeBox schemas are for the server; the panel uses only its paths and
+      // types. Marking the schema builders pure lets unused schemas fall out of the bundle.
+      treeshake: { manualPureFunctions: ['Type'] },
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),
         player: path.resolve(import.meta.dirname, 'player.html'),

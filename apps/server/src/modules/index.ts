@@ -11,25 +11,20 @@ import { launchRoutes } from './launch/routes.js';
 import { documentRoutes } from './documents/routes.js';
 
 /**
- * Every module's routes, under /lms (registered with that prefix by app.ts). API modules live
+ * Every module's routes, under /lms (registered with that prefix by app.ts). API routes live
  * under /lms/api (spec §7); each module folder has routes.ts, service.ts, repo.ts, presenter.ts.
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(nowRoutes);
   await app.register(operatorRoutes, { prefix: '/operator' });
-  await app.register(
-    async (api) => {
-      // API modules register here, one line each.
-      await api.register(authRoutes);
-      await api.register(sessionRoutes);
-      await api.register(lmsInfoRoutes);
-      await api.register(passwordRoutes);
-      await api.register(progressRoutes);
-      await api.register(widgetRoutes);
-      await api.register(launchRoutes);
-      await api.register(documentRoutes);
-      void api;
-    },
-    { prefix: '/api' },
-  );
+  // API modules register here, one line each; their routes come from the contract
+  // (@waypoint/domain/contract) and carry the /api prefix of spec §7 themselves.
+  await app.register(authRoutes);
+  await app.register(sessionRoutes);
+  await app.register(lmsInfoRoutes);
+  await app.register(passwordRoutes);
+  await app.register(progressRoutes);
+  await app.register(widgetRoutes);
+  await app.register(launchRoutes);
+  await app.register(documentRoutes);
 }

@@ -3,6 +3,7 @@
  * X-User-Key headers, the XSRF echo, and the generic wrapper result. A 401 or status 0 (no answer)
  * fires the session-invalidated signal and is rethrown as an ApiError.
  */
+import type { ApiCall } from '@waypoint/domain/contract';
 import { currentCredentials } from './credentials';
 import { SERVICE_BASE } from './paths';
 import { emitSessionInvalidated } from './session-events';
@@ -152,4 +153,21 @@ export async function request<T>(
 export function unwrap<T>(result: ApiResult<T>): T {
   if (result.successfulApiCall) return result.responseBody;
   throw new ApiError(result.statusCode, result.errorMsg, result.responseBody);
+}
+
+/** Options of one contract call: the method, path and answer type come from the contract. */
+export type CallOptions<Body> = Omit<RequestOptions, 'method' | 'body' | 'responseType'> &
+  ([Body] extends [undefined] ? { body?: undefined } : { body: Body });
+
+/** Calls one API of the contract (@waypoint/domain/contract) with its path arguments. */
+export function send<Args extends readonly unknown[], Response, Body>(
+  call: ApiCall<Args, Response, Body>,
+  args: Args,
+  ...[options]: [Body] extends [undefined] ? [CallOptions<Body>?] : [CallOptions<Body>]
+): Promise<ApiResult<Response>> {
+  return request<Response>(call.path(...args), {
+    ...options,
+    method: call.method,
+    responseType: call.responseType ?? 'json',
+  });
 }

@@ -89,7 +89,7 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: st
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
-    '/Login',
+    '/api/Login',
     {
       schema: {
         summary: 'Sign in with credentials in headers (spec §7); may answer the MFA marker',
@@ -154,18 +154,18 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     response: { 200: UserDetailsBody, ...errorResponses(400, 429) },
   });
   app.post(
-    '/login/ValidateMFACode',
+    '/api/login/ValidateMFACode',
     { schema: mfaSchema('Check an MFA code; starts the session') },
     finishMfa,
   );
   app.post(
-    '/login/CreateMFASession',
+    '/api/login/CreateMFASession',
     { schema: mfaSchema('Same as ValidateMFACode (spec §7)') },
     finishMfa,
   );
 
   app.post(
-    '/login/ResendMFACode',
+    '/api/login/ResendMFACode',
     {
       schema: {
         summary: 'Email a new MFA code (one per 30 s, 5 per challenge)',

@@ -25,7 +25,7 @@ const assignedDocumentSchema = Type.Object({
  */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof studentPath> }>(
-    '/form/:lmsKey/count/:userKey',
+    '/api/form/:lmsKey/count/:userKey',
     {
       preHandler: app.requireStudentSession,
       schema: {
@@ -44,7 +44,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: Static<typeof studentPath> }>(
-    '/form/:lmsKey/ALL/:userKey',
+    '/api/form/:lmsKey/ALL/:userKey',
     {
       preHandler: app.requireStudentSession,
       schema: {

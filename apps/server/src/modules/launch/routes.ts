@@ -106,7 +106,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config } = app.deps;
 
   app.post<{ Params: Static<typeof prelaunchParams>; Querystring: Static<typeof prelaunchQuery> }>(
-    '/studentlaunch/prelaunch/ignored/:curriculumKey/:elementKey/:assignmentKey/',
+    '/api/studentlaunch/prelaunch/ignored/:curriculumKey/:elementKey/:assignmentKey/',
     {
       preHandler: app.requireStudentSession,
       schema: {
@@ -139,7 +139,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
 
   // The start-launch post: its text answer is the launch id the launch form posts to.
   app.post<{ Body: Static<typeof startBody> }>(
-    '/studentlaunch/',
+    '/api/studentlaunch/',
     {
       preHandler: app.requireStudentSession,
       schema: {
@@ -168,7 +168,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
   // The launch form post, into the lesson window (hidden sessionID; liveVerification=1 on the
   // second form, though the server decides on verification itself).
   app.post<{ Params: Static<typeof launchIdParams>; Body: Static<typeof launchForm> }>(
-    '/studentlaunch/launch/:launchId',
+    '/api/studentlaunch/launch/:launchId',
     { schema: { params: launchIdParams, body: launchForm, hide: true } },
     async (request, reply) => {
       const session = await findFormSession(request);
@@ -184,7 +184,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: Static<typeof launchIdParams>; Body: Static<typeof verifyForm> }>(
-    '/studentlaunch/launch/:launchId/verify',
+    '/api/studentlaunch/launch/:launchId/verify',
     { schema: { params: launchIdParams, body: verifyForm, hide: true } },
     async (request, reply) => {
       const session = await findFormSession(request);
@@ -210,7 +210,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
 
   // §2 Library: "posts a form to the library-launch endpoint into a window named preview".
   app.post<{ Body: Static<typeof libraryForm> }>(
-    '/librarylaunch/',
+    '/api/librarylaunch/',
     { schema: { body: libraryForm, hide: true } },
     async (request, reply) => {
       const session = await findFormSession(request);

@@ -47,7 +47,7 @@ const SupportInfoBody = Type.Object({
 export async function lmsInfoRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
-    '/PublicInfo/LMS/Info/',
+    '/api/PublicInfo/LMS/Info/',
     {
       schema: {
         summary: 'LMS info of the training provider this request is for (no session)',
@@ -59,7 +59,7 @@ export async function lmsInfoRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/WaypointInformation/StudentInfo/all',
+    '/api/WaypointInformation/StudentInfo/all',
     {
       schema: {
         summary: 'Support info and FAQ (no session)',
@@ -71,7 +71,7 @@ export async function lmsInfoRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/AppDownload/GetLinks/',
+    '/api/AppDownload/GetLinks/',
     {
       schema: {
         summary: 'App download links, in order (no session)',
@@ -88,7 +88,7 @@ export async function lmsInfoRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/LMSStudent/GetLMSStudentParameters/:lmsKey/:userKey',
+    '/api/LMSStudent/GetLMSStudentParameters/:lmsKey/:userKey',
     {
       preHandler: app.requireStudentSession,
       schema: {

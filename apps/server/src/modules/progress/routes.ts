@@ -29,7 +29,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       Params: Static<typeof studentPathSchema>;
       Querystring: Static<typeof progressReportQuerySchema>;
     }>(
-      `/progressreport/${path}/:lmsKey/:userKey`,
+      `/api/progressreport/${path}/:lmsKey/:userKey`,
       {
         preHandler: app.requireStudentSession,
         schema: {
@@ -67,7 +67,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.get(
-    '/CurriculumPrerequisiteTypes',
+    '/api/CurriculumPrerequisiteTypes',
     {
       preHandler: app.requireStudentSession,
       schema: {

@@ -19,7 +19,7 @@ import { sessionUser } from './service.js';
 export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
-    '/Login/:sessionId',
+    '/api/Login/:sessionId',
     {
       schema: {
         summary: 'Check a session: 200 with the user details, 204 when it is not valid',
@@ -37,7 +37,7 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.delete(
-    '/Login',
+    '/api/Login',
     {
       schema: {
         summary: 'Log out: ends the session in the sessionID header and clears the cookies',
@@ -56,7 +56,7 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/permissions',
+    '/api/permissions',
     {
       preHandler: app.requireSession,
       schema: {

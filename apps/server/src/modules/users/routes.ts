@@ -59,7 +59,7 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => settlePendingEmails());
 
   app.get(
-    '/PasswordReset/VALIDATE_EMAIL/:address',
+    '/api/PasswordReset/VALIDATE_EMAIL/:address',
     {
       schema: {
         summary: 'Email a reset link; the same answer whether or not the address is known',
@@ -83,7 +83,7 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/PasswordReset/VALIDATE_TOKEN/:token/:email',
+    '/api/PasswordReset/VALIDATE_TOKEN/:token/:email',
     {
       schema: {
         summary: "Check a set-password link: 200 with body '200' when valid, 404 otherwise",
@@ -100,7 +100,7 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.put(
-    '/PasswordReset/:token/:email',
+    '/api/PasswordReset/:token/:email',
     {
       schema: {
         summary: 'Set the password through a link (headers newPassword, newPasswordEncoded)',
@@ -137,7 +137,7 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.put(
-    '/user/ignored/ignored/:userKey/PASSWORD/:oldPassword',
+    '/api/user/ignored/ignored/:userKey/PASSWORD/:oldPassword',
     {
       preHandler: app.requireStudentSession,
       // The spec puts the old password in the path: keep it out of the request log.

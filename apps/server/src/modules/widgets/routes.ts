@@ -73,7 +73,7 @@ async function mayPickStudents(app: FastifyInstance, request: FastifyRequest): P
 /** Dashboard widgets and the calendar (§2 Dashboard, §3 Calendar, §7 Widget calls). */
 export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof studentPath> }>(
-    '/Widget/PostWidget/:lmsKey/:userKey',
+    '/api/Widget/PostWidget/:lmsKey/:userKey',
     {
       preHandler: app.requireStudentSession,
       schema: { params: studentPath, response: { 200: Type.Array(widgetSchema) } },
@@ -83,7 +83,7 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
 
   const settingsPath = Type.Object({ lmsKey: key, userKey: key, widgetKey: key });
   app.get<{ Params: Static<typeof settingsPath> }>(
-    '/Widget/GetWidgetSettingsData/:lmsKey/:userKey/:widgetKey',
+    '/api/Widget/GetWidgetSettingsData/:lmsKey/:userKey/:widgetKey',
     {
       preHandler: app.requireStudentSession,
       schema: { params: settingsPath, response: { 200: widgetSchema } },
@@ -100,7 +100,7 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: Static<typeof studentPath> }>(
-    '/Widget/GetCalendarWidgets/:lmsKey/:userKey/GET',
+    '/api/Widget/GetCalendarWidgets/:lmsKey/:userKey/GET',
     {
       preHandler: app.requireStudentSession,
       schema: { params: studentPath, response: { 200: Type.Array(monthSchema) } },
@@ -112,7 +112,7 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   // another student of the same LMS when the picker is allowed.
   const calendarQuery = Type.Object({ student: Type.Optional(key) });
   app.get<{ Params: Static<typeof studentPath>; Querystring: Static<typeof calendarQuery> }>(
-    '/Widget/CalendarData/:lmsKey/:userKey',
+    '/api/Widget/CalendarData/:lmsKey/:userKey',
     {
       preHandler: app.requireStudentSession,
       schema: {
@@ -151,7 +151,7 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
     inactive: Type.Optional(Type.String({ maxLength: 20 })),
   });
   app.get<{ Params: Static<typeof usersPath>; Querystring: Static<typeof usersQuery> }>(
-    '/user/:lmsKey/ALL',
+    '/api/user/:lmsKey/ALL',
     {
       preHandler: app.requireStudentSession,
       schema: {

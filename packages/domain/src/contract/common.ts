@@ -1,0 +1,28 @@
+/**
+ * Schemas shared by every area of the contract: keys in paths, the platform's error body, and a
+ * short message body. One definition each, so bad input is refused the same way everywhere.
+ */
+import { Type, type Static } from 'typebox';
+
+/** A database key in a path or body: a whole number within PostgreSQL's integer range. */
+export const Key = Type.Integer({ minimum: 0, maximum: 2147483647 });
+
+/** The {lmsKey}/{userKey} pair of a student's paths (checked against the session). */
+export const StudentPath = Type.Object({ lmsKey: Key, userKey: Key });
+export type StudentPath = Static<typeof StudentPath>;
+
+/** The platform's error body (every 4xx and 5xx). */
+export const ErrorBody = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Error answers for the given status codes, for a route's response schemas. */
+export const errorResponses = (...codes: number[]): Record<number, typeof ErrorBody> =>
+  Object.fromEntries(codes.map((code) => [code, ErrorBody]));
+
+/** A short success or rule message ({statusCode, message}). */
+export const MessageBody = Type.Object({ statusCode: Type.Integer(), message: Type.String() });
+export type MessageBody = Static<typeof MessageBody>;

@@ -1,0 +1,7 @@
+/**
+ * The API contract (spec §7 and the player API; docs/decisions/0008): one module per area, each
+ * with its calls (method, route, path builder) and the TypeBox schemas the server validates with.
+ * The server's routes and the panel's api/ import from here; nothing else defines a wire shape.
+ */
+export * from './define.js';
+export * from './common.js';
