@@ -1,9 +1,46 @@
-// One lint configuration for the whole repository (see docs/architecture.md).
+// One lint configuration for the whole repository (see docs/architecture.md). The import
+// boundaries below are the architecture's one-way flow, enforced; tooling/lint-boundaries.test.ts
+// proves each one fires.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = import.meta.dirname;
+const featuresDir = path.join(root, 'apps/web/src/features');
+/** The web features (one folder per screen or pop-up), each its own import-x zone. */
+const FEATURES = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Packages that do I/O or render: the domain package (rules and contract) imports none of them. */
+const IO_PACKAGES = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'fastify',
+  '@fastify/*',
+  'kysely',
+  'kysely-*',
+  'pg',
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+];
 
 export default tseslint.config(
   {
@@ -13,6 +50,8 @@ export default tseslint.config(
       'data/**',
       'test-results/**',
       'playwright-report/**',
+      // Deliberately broken code (an import cycle) that the boundary test lints on purpose.
+      'tooling/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -28,27 +67,110 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Which files import-x reads to follow imports (its TypeScript preset's extensions and parser).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      // Resolves extensionless web imports, '.js' specifiers of '.ts' files and the workspace
+      // packages' exports, so the path rules see every import.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/domain/tsconfig.json',
+            'tsconfig.tests.json',
+          ],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Imports flow one way: shared code -> features -> app (bulletproof-react zones).
+      // Type-only imports do not count (they vanish at run time); depth bounded for lint speed.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 10 }],
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
-            {
-              target: './apps/web/src/features/*',
+            // Imports flow one way: shared code -> features -> app (bulletproof-react zones). One
+            // zone per feature: a feature may import only inside its own folder.
+            ...FEATURES.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
-              except: ['./*'],
+              except: [`./${feature}`],
               message:
                 'A feature never imports another feature; move shared code to components/ or api/.',
-            },
+            })),
             {
               target: ['./apps/web/src/components', './apps/web/src/api', './apps/web/src/lib'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
               message: 'Shared code must not import features or the app shell.',
+            },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'The web app never imports the server; share through @waypoint/domain.',
+            },
+            {
+              target: './apps/server',
+              from: './apps/web',
+              message: 'The server never imports the web app; share through @waypoint/domain.',
+            },
+            {
+              target: './packages/domain',
+              from: './apps',
+              message: 'The domain package (rules and contract) imports nothing from apps/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: IO_PACKAGES,
+              message:
+                'The domain package is pure (rules and contract): no I/O, server or UI packages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: [
+      'apps/web/src/features/**/*.{ts,tsx}',
+      'apps/web/src/app/**/*.{ts,tsx}',
+      'apps/web/src/components/**/*.{ts,tsx}',
+    ],
+    rules: {
+      // Screens call the typed api/ functions (the contract's send), never the raw request.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/client'],
+              importNames: ['request'],
+              message: 'Call an api/ function (send with a contract call), not the raw request.',
             },
           ],
         },

@@ -38,6 +38,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // Repository tooling: the lint boundaries of eslint.config.js, proven to fire.
+        test: {
+          name: 'tooling',
+          include: ['tooling/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       {

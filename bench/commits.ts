@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { playerCalls } from '@waypoint/domain/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { importScormPackage } from '../apps/server/src/modules/content/import.service.js';
@@ -133,7 +134,7 @@ async function setUp(db: Db, dataDir: string, contentOrigin: string): Promise<Le
       const step = await openLaunchWindow(db, student, started.launchId, new Date());
       if (step.kind !== 'player') throw new Error(`no player for learner ${i + 1}: ${step.kind}`);
       // The player's first call opens the launch, over HTTP as the player page does it.
-      const state = await fetch(`${contentOrigin}/player-api/${step.launchId}/state`, {
+      const state = await fetch(`${contentOrigin}${playerCalls.state.path(step.launchId)}`, {
         headers: { authorization: `Bearer ${step.token}` },
       });
       if (state.status !== 200) throw new Error(`state ${state.status}: ${await state.text()}`);
@@ -161,7 +162,7 @@ async function commitOnce(
   const seq = ++learner.nextSeq;
   const started = performance.now();
   try {
-    const response = await fetch(`${contentOrigin}/player-api/${learner.launchId}/commit`, {
+    const response = await fetch(`${contentOrigin}${playerCalls.commit.path(learner.launchId)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

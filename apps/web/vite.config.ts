@@ -38,7 +38,9 @@ export default defineConfig({
     rolldownOptions: {
       // The contract's TypeBox schemas are for the server; the panel uses only its paths and
       // types. Marking the schema builders pure lets unused schemas fall out of the bundle.
-      treeshake: { manualPureFunctions: ['Type'] },
+      treeshake: {
+        manualPureFunctions: ['Type', 'Text', 'EncodedText', 'errorResponses', 'defineCall'],
+      },
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),
         player: path.resolve(import.meta.dirname, 'player.html'),

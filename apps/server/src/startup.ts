@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { DEMO_PASSWORD, DEMO_USERS, demoLmsExists, seedDemo } from './db/seed/demo.js';
+import { anyLmsExists } from './db/startup-repo.js';
 import { localContentStorage } from './modules/content/storage.js';
 
 /** Name of the operator token file in DATA_DIR (read by the operator CLI). */
@@ -129,11 +130,6 @@ export async function readOperatorToken(dataDir: string): Promise<string | null>
   } catch {
     return null;
   }
-}
-
-async function anyLmsExists(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('lms').select('lmsKey').limit(1).executeTakeFirst();
-  return row !== undefined;
 }
 
 // A server listening on every interface is reached locally through the loopback address.

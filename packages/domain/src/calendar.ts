@@ -1,4 +1,5 @@
 /** The calendar widget's rules (§2 Dashboard, §3 Calendar, §9). */
+import type { CalendarMonth } from './contract/widgets.js';
 
 /** "13 months (6 before, current, 6 after)". */
 export const CALENDAR_MONTHS_EACH_SIDE = 6;
@@ -40,14 +41,8 @@ export function nextCalendarView(months: number): number {
   return months >= CALENDAR_VIEW_MAX_MONTHS ? CALENDAR_VIEW_MIN_MONTHS : months + 1;
 }
 
-export interface CalendarMonth {
-  /** 'YYYY-MM' */
-  Month: string;
-  /** First instant of the month, ms (local time). */
-  StartDate: number;
-  /** First instant of the next month, ms (exclusive end). */
-  EndDate: number;
-}
+/** One displayed month ('YYYY-MM', its first instant, the next month's), as the contract defines it. */
+export type { CalendarMonth };
 
 /** The 13 months around now: 6 before, the current one, 6 after. */
 export function calendarMonths(nowMs: number): CalendarMonth[] {

@@ -1,12 +1,10 @@
 /** Assigned-document status (spec §4 Documents) and the header warning (§1). */
+import type { DocumentCounts } from './contract/documents.js';
 
 export type DocumentStatus = 'Unsubmitted' | 'Expired' | 'none';
 
-/** Document counts (§3): how many assigned documents are expired or unsubmitted. */
-export interface DocumentCounts {
-  Expired: number;
-  Unsubmitted: number;
-}
+/** Document counts (§3), as the contract defines them. */
+export type { DocumentCounts };
 
 /** "Unsubmitted when expirationInstant is 0 and response data is empty; Expired when
  * expirationInstant is above 0 and not later than now; otherwise none." */

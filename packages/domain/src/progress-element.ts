@@ -2,53 +2,10 @@
  * The progress element of spec §3: one node of the tree curriculum > course > chapter/topic > lesson
  * (through elementChildren), with the student's progress on it. Times are ms since the epoch.
  */
-export type ElementType = 'curriculum' | 'course' | 'topic' | 'lesson';
+import type { ElementType, ProgressElement } from './contract/progress.js';
 
-export interface ProgressElement {
-  elementType: ElementType;
-  elementKey: number;
-  elementName: string;
-  elementCompletion: number;
-  elementCompletionInstant: number;
-  elementScore: number;
-  elementDraft: number;
-  elementCertificateUrl: string;
-  elementStartDate: number;
-  elementDuration: number;
-  elementAssignedDate: number;
-  elementAssignmentKey: number;
-  elementMaxAttempts: number;
-  elementMinScoreComplete: number;
-  elementMinScorePass: number;
-  elementMinScore: number;
-  elementScoreWeight: number;
-  elementMaxLocation: number;
-  elementLocation: number;
-  elementLocationBlob: string;
-  elementSuspendData: string;
-  elementProgressMeasure: number;
-  elementSCOKey: number;
-  elementAttempts: number;
-  elementTotalTime: number;
-  elementDescription: string;
-  elementPlayMode: number;
-  elementPrerequisite: number;
-  curriculumKey: number;
-  elementSCOType: string;
-  elementServer: string;
-  elementBaseFolder: string;
-  elementLaunchFile: string;
-  elementUploadInstant: number;
-  elementScorable: number;
-  elementCredit: number;
-  elementLastLaunchedInstant: number;
-  /** JSON text; may contain require100 (§3). */
-  launchData: string;
-  launchMode: string;
-  studentVerificationEnabled: number;
-  player: string;
-  elementChildren: ProgressElement[];
-}
+// The wire type is defined once, in the contract (derived from its schema).
+export type { ElementType, ProgressElement };
 
 /** Play mode 1 is the default (§3 "elementPlayMode (default 1)"). */
 export const DEFAULT_PLAY_MODE = 1;

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goodPackage12 } from '../modules/content/test-packages.js';
+import { goodPackage12 } from '../test/test-packages.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');

@@ -1,3 +1,9 @@
+import {
+  playerCalls,
+  type CommitBody,
+  type HeartbeatBody,
+  type NavigateBody,
+} from '@waypoint/domain/contract';
 import yazl from 'yazl';
 import { cookieHeader, type Browser } from './sign-in.js';
 
@@ -112,20 +118,24 @@ export async function launchLesson(
   );
 }
 
-/** The player's own calls, on the content origin. */
+/** The player's own calls, on the content origin (addresses from the contract). */
 export function playerApi(player: PlayerHandle) {
-  const base = `${player.contentOrigin}/player-api/${player.launchId}`;
-  const post = (path: string, body: unknown) =>
-    fetch(`${base}/${path}`, {
+  const { contentOrigin, launchId, token } = player;
+  const post = (path: string, body: CommitBody | HeartbeatBody | NavigateBody) =>
+    fetch(`${contentOrigin}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
   return {
-    state: () => fetch(`${base}/state`, { headers: { authorization: `Bearer ${player.token}` } }),
+    state: () =>
+      fetch(`${contentOrigin}${playerCalls.state.path(launchId)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
     commit: (seq: number, cmi: Record<string, string>, final = false) =>
-      post('commit', { token: player.token, seq, final, cmi }),
-    heartbeat: () => post('heartbeat', { token: player.token }),
-    navigate: (lessonKey: number) => post('navigate', { token: player.token, lessonKey }),
+      post(playerCalls.commit.path(launchId), { token, seq, final, cmi }),
+    heartbeat: () => post(playerCalls.heartbeat.path(launchId), { token }),
+    navigate: (lessonKey: number) =>
+      post(playerCalls.navigate.path(launchId), { token, lessonKey }),
   };
 }

@@ -1,7 +1,8 @@
 /** Sign-in, session, MFA and permission calls (spec §7). */
-import { request, type ApiResult } from './client';
-import { apiPaths } from './paths';
-import type { Permissions, UserDetails } from './types';
+import { authCalls, type MfaRequest } from '@waypoint/domain/contract';
+import { send } from './client';
+
+export type { MfaRequest } from '@waypoint/domain/contract';
 
 /** Header values must be Latin-1; anything else is sent only in its encoded twin. */
 function plainHeader(value: string): string {
@@ -20,70 +21,38 @@ export function loginHeaders(userID?: string, password?: string): Record<string,
   return headers;
 }
 
-/** POST /api/Login: credentials in headers, user details (or the MFA marker) back. */
-export function login(userID: string, password: string): Promise<ApiResult<UserDetails>> {
-  return request<UserDetails>(apiPaths.login(), {
-    method: 'POST',
-    headers: loginHeaders(userID, password),
-    credentialCheck: true,
-  });
-}
+// Sign-in calls answer 401 for wrong credentials, not a lost session (credentialCheck).
 
-/** GET /api/Login/{sessionId}: 200 with user details when valid, 204 when not. */
-export function validateSession(sessionId: string): Promise<ApiResult<UserDetails | ''>> {
-  return request<UserDetails | ''>(apiPaths.session(sessionId), {
+/** POST /api/Login: credentials in headers, user details (or the MFA marker) back. */
+export const login = (userID: string, password: string) =>
+  send(authCalls.login, [], { headers: loginHeaders(userID, password), credentialCheck: true });
+
+/** GET /api/Login/{sessionId}: 200 with user details when valid, 204 ('') when not. */
+export const validateSession = (sessionId: string) =>
+  send(authCalls.session, [sessionId], {
     headers: { sessionID: sessionId },
     credentialCheck: true,
   });
-}
 
 /** DELETE /api/Login: ends the session on the server. */
-export function logout(sessionId: string): Promise<ApiResult<unknown>> {
-  return request<unknown>(apiPaths.login(), {
-    method: 'DELETE',
-    headers: { sessionID: sessionId },
-    credentialCheck: true,
-  });
-}
+export const logout = (sessionId: string) =>
+  send(authCalls.logout, [], { headers: { sessionID: sessionId }, credentialCheck: true });
 
 /** GET /api/permissions for the current session. */
-export function getPermissions(): Promise<ApiResult<Permissions>> {
-  return request<Permissions>(apiPaths.permissions(), { credentialCheck: true });
-}
-
-/** The MFA request of spec §3. */
-export interface MfaRequest {
-  mfaID: string | number;
-  mfaVerificationCode: string;
-  rememberDevice: boolean;
-}
+export const getPermissions = () => send(authCalls.permissions, [], { credentialCheck: true });
 
 /** POST /api/login/ValidateMFACode: user details with a real session id on success. */
-export function validateMfaCode(body: MfaRequest): Promise<ApiResult<UserDetails>> {
-  return request<UserDetails>(apiPaths.validateMfaCode(), {
-    method: 'POST',
-    body,
-    headers: loginHeaders(),
-    credentialCheck: true,
-  });
-}
+export const validateMfaCode = (body: MfaRequest) =>
+  send(authCalls.validateMfaCode, [], { body, headers: loginHeaders(), credentialCheck: true });
 
 /** POST /api/login/ResendMFACode. */
-export function resendMfaCode(mfaID: string | number): Promise<ApiResult<unknown>> {
-  return request<unknown>(apiPaths.resendMfaCode(), {
-    method: 'POST',
+export const resendMfaCode = (mfaID: string | number) =>
+  send(authCalls.resendMfaCode, [], {
     body: { mfaID },
     headers: loginHeaders(),
     credentialCheck: true,
   });
-}
 
 /** POST /api/login/CreateMFASession. */
-export function createMfaSession(body: MfaRequest): Promise<ApiResult<UserDetails>> {
-  return request<UserDetails>(apiPaths.createMfaSession(), {
-    method: 'POST',
-    body,
-    headers: loginHeaders(),
-    credentialCheck: true,
-  });
-}
+export const createMfaSession = (body: MfaRequest) =>
+  send(authCalls.createMfaSession, [], { body, headers: loginHeaders(), credentialCheck: true });

@@ -1,47 +1,31 @@
 /** Password reset by email, set-password and change-password calls (spec §7). */
-import { request, type ApiResult } from './client';
-import { apiPaths } from './paths';
-import type { UserDetails } from './types';
+import { passwordCalls, type UserDetails } from '@waypoint/domain/contract';
+import { send } from './client';
 
-/** GET /api/PasswordReset/VALIDATE_EMAIL/{address}: sends the reset email. */
-export function sendPasswordResetEmail(address: string): Promise<ApiResult<unknown>> {
-  return request<unknown>(apiPaths.passwordResetEmail(address), { credentialCheck: true });
-}
+/** A header value as sent: itself when Latin-1, else encoded (the encoded twin carries it whole). */
+const plainHeader = (value: string) =>
+  /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value);
+
+/** GET /api/PasswordReset/VALIDATE_EMAIL/{address}?fromStudentpanel=true: sends the reset email. */
+export const sendPasswordResetEmail = (address: string) =>
+  send(passwordCalls.resetEmail, [address], { credentialCheck: true });
 
 /** GET /api/PasswordReset/VALIDATE_TOKEN/{token}/{email}: 200 with body '200' when valid. */
-export function validateResetToken(token: string, email: string): Promise<ApiResult<string>> {
-  return request<string>(apiPaths.passwordResetToken(token, email), {
-    responseType: 'text',
-    credentialCheck: true,
-  });
-}
+export const validateResetToken = (token: string, email: string) =>
+  send(passwordCalls.resetToken, [token, email], { credentialCheck: true });
 
 /** PUT /api/PasswordReset/{token}/{email}: the new password in headers. */
-export function setPassword(
-  token: string,
-  email: string,
-  newPassword: string,
-): Promise<ApiResult<unknown>> {
-  return request<unknown>(apiPaths.passwordReset(token, email), {
-    method: 'PUT',
+export const setPassword = (token: string, email: string, newPassword: string) =>
+  send(passwordCalls.setPassword, [token, email], {
     headers: {
-      newPassword: /^[\x20-\x7e]*$/.test(newPassword)
-        ? newPassword
-        : encodeURIComponent(newPassword),
+      newPassword: plainHeader(newPassword),
       newPasswordEncoded: encodeURIComponent(newPassword),
     },
     credentialCheck: true,
   });
-}
 
 /** PUT /api/user/ignored/ignored/{userKey}/PASSWORD/{oldPassword}: body is the user plus password. */
-export function changePassword(
-  user: UserDetails,
-  oldPassword: string,
-  newPassword: string,
-): Promise<ApiResult<unknown>> {
-  return request<unknown>(apiPaths.changePassword(user.userKey, oldPassword), {
-    method: 'PUT',
+export const changePassword = (user: UserDetails, oldPassword: string, newPassword: string) =>
+  send(passwordCalls.changePassword, [user.userKey, oldPassword], {
     body: { ...user, password: newPassword },
   });
-}

@@ -1,24 +1,23 @@
 /**
- * Query hooks over the progress calls, shared by Assignments, Course details, Drafts and the
- * Dashboard. The signed-in user's lmsKey and userKey come from the global store.
+ * Query hooks over the progress calls, shared by the navigation (its Drafts link), Assignments,
+ * Course details, Drafts and the Dashboard: one query, one key, one request per resource. The
+ * signed-in user's lmsKey and userKey come from the global store.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useAppState } from '../lib/use-app-state';
 import { unwrap } from './client';
-import {
-  getProgressReport,
-  getStudentParameters,
-  progressKeys,
-  type ProgressReportOptions,
-} from './progress';
+import { getProgressReport, getStudentParameters, type ProgressReportOptions } from './progress';
+import { queryKeys } from './query-keys';
 
-/** The screens read the report with the offline-completion flags and without empty leaves. */
+/** Every screen reads the report with the offline-completion flags and without empty leaves. */
 export const CURRICULA_REPORT_OPTIONS: ProgressReportOptions = {
+  showExpired: true,
   withFlaggedAssignments: true,
   showEmptyLeafs: false,
 };
 
-function useUserKeys() {
+/** The signed-in user's keys (-1 until known). */
+export function useUserKeys() {
   const lmsKey = useAppState((state) => state.currentUser?.lmsKey ?? null);
   const userKey = useAppState((state) => state.currentUser?.userKey ?? null);
   return {
@@ -33,21 +32,21 @@ let freshUntil = 0;
 const FRESH_WINDOW_MS = 5_000;
 
 /**
- * Reloads everything that shows lesson progress, straight from the database: after a launch and
- * when the lesson window closes (§4 Lesson launch flow step 6; issue 5 item 6).
+ * Reloads everything that shows lesson progress (the screens, the calendar, the navigation's
+ * Drafts link), straight from the database: after a launch and when the lesson window closes
+ * (§4 Lesson launch flow step 6).
  */
 export function reloadProgress(queryClient: QueryClient): Promise<void> {
   freshUntil = Date.now() + FRESH_WINDOW_MS;
-  return queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] === 'progress' || query.queryKey[0] === 'widgets',
-  });
+  const areas: readonly unknown[] = [queryKeys.progress.all[0], queryKeys.widgets.all[0]];
+  return queryClient.invalidateQueries({ predicate: (query) => areas.includes(query.queryKey[0]) });
 }
 
 /** The student's progress report (§3), loaded once and shared between the screens. */
 export function useProgressReport() {
   const { lmsKey, userKey, known } = useUserKeys();
   return useQuery({
-    queryKey: progressKeys.report(lmsKey, userKey, CURRICULA_REPORT_OPTIONS),
+    queryKey: queryKeys.progress.report(lmsKey, userKey, CURRICULA_REPORT_OPTIONS),
     queryFn: async () =>
       unwrap(
         await getProgressReport(lmsKey, userKey, CURRICULA_REPORT_OPTIONS, Date.now() < freshUntil),
@@ -60,7 +59,7 @@ export function useProgressReport() {
 export function useStudentParameters() {
   const { lmsKey, userKey, known } = useUserKeys();
   return useQuery({
-    queryKey: progressKeys.studentParameters(lmsKey, userKey),
+    queryKey: queryKeys.progress.studentParameters(lmsKey, userKey),
     queryFn: async () => unwrap(await getStudentParameters(lmsKey, userKey)),
     enabled: known,
     staleTime: 5 * 60_000,

@@ -23,8 +23,11 @@ export function rememberDays(rememberDeviceTime: number | null | undefined): num
   return rememberDeviceTime && rememberDeviceTime > 0 ? Math.ceil(rememberDeviceTime / DAY_MS) : 0;
 }
 
-/** Only students with userType 0 or more may use the panel (spec §6). */
-export function isStudentAccess(permissions: Pick<Permissions, 'isStudent' | 'userType'>): boolean {
+/** Only students with userType 0 or more may use the panel (spec §6); isStudent may come as 0/1. */
+export function isStudentAccess(permissions: {
+  isStudent: Permissions['isStudent'] | number;
+  userType: number;
+}): boolean {
   return Boolean(permissions.isStudent) && Number(permissions.userType) >= 0;
 }
 

@@ -45,6 +45,8 @@ export const DEFAULT_SUPPORT_INFO: SupportInfo = {
   Email: '',
   Chat: '',
   StudentFAQ: 'N/A',
+  HelpCenterURL: '',
+  PrivacyPolicyURL: '',
 };
 
 export interface AppState {

@@ -7,7 +7,7 @@ import { createPlayerApi, PlayerApiError, type PlayerApiOptions } from './player
 import { PlayerSession } from './player-session';
 import { createScormRuntime, loadScormApiClass, type ScormApiClass } from './scorm-runtime';
 import type { PlayerLaunch } from './launch-location';
-import type { PlayerState, ScormVersion } from './types';
+import type { PlayerState, ScormVersion } from '@waypoint/domain/contract';
 
 export type BootResult =
   | { kind: 'ready'; state: PlayerState; session: PlayerSession }

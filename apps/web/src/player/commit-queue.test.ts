@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelayMs, CommitQueue, type CommitTransport } from './commit-queue';
 import { PlayerApiError } from './player-api';
-import type { CmiValues, CommitAnswer, CommitPayload } from './types';
+import type { CmiValues, CommitAnswer, CommitPayload } from '@waypoint/domain/contract';
 
 interface Sent {
   payload: CommitPayload;

@@ -5,7 +5,7 @@
  * element leaves the delta only once a commit carrying its value has been applied by the server.
  */
 import { NO_CONNECTION_MESSAGE, PlayerApiError } from './player-api';
-import type { CmiValues, CommitAnswer, CommitPayload } from './types';
+import type { CmiValues, CommitAnswer, CommitPayload } from '@waypoint/domain/contract';
 
 /** What the save indicator shows. */
 export type SaveStatus =

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../components/button';
 import { neighbour } from './nav-request';
 import styles from './player.module.css';
-import type { PlayerSibling } from './types';
+import type { PlayerSibling } from '@waypoint/domain/contract';
 
 export interface LessonNavProps {
   siblings: PlayerSibling[];

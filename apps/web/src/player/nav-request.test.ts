@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveNavRequest } from './nav-request';
-import type { PlayerSibling } from './types';
+import type { PlayerSibling } from '@waypoint/domain/contract';
 
 const sibling = (lessonKey: number, identifier: string, current = false): PlayerSibling => ({
   lessonKey,

@@ -3,7 +3,7 @@
  * "adl.nav.request honoured after Terminate"), resolved against the package's lessons in the
  * student's course.
  */
-import type { PlayerSibling } from './types';
+import type { PlayerSibling } from '@waypoint/domain/contract';
 
 export type NavAction =
   /** Launch this sibling (POST navigate). */

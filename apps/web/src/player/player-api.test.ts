@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildPlayerState, fakePlayerServer, TEST_TOKEN } from './fake-player-server';
+import { buildPlayerState, fakePlayerServer, TEST_TOKEN } from '../test/fake-player-server';
 import { BEACON_MAX_BYTES, createPlayerApi, PlayerApiError } from './player-api';
 
 function apiFor(server: ReturnType<typeof fakePlayerServer>) {

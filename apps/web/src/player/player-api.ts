@@ -1,26 +1,24 @@
 /**
- * The player's one HTTP client (issue 5 player contract): same-origin JSON calls to the player API,
- * the launch token as Bearer header (GET) or in the JSON body (POST), errors as PlayerApiError with
- * the server's human message.
+ * The player's one HTTP client (the contract's player calls, docs/decisions/0007): same-origin
+ * JSON calls to the player API, the launch token as Bearer header (GET) or in the JSON body
+ * (POST), errors as PlayerApiError with the server's human message. Its own fetch, not the
+ * panel's client: the player page runs on the content origin and must stay small.
  */
-import type {
-  CommitAnswer,
-  CommitPayload,
-  NavigateAnswer,
-  PlayerSibling,
-  PlayerState,
-} from './types';
+import {
+  playerCalls,
+  type CommitAnswer,
+  type CommitBody,
+  type CommitPayload,
+  type HeartbeatBody,
+  type NavigateAnswer,
+  type NavigateBody,
+  type PlayerSibling,
+  type PlayerState,
+} from '@waypoint/domain/contract';
 
-const enc = encodeURIComponent;
-
-/** Every address the player uses, in one table. */
-export const playerPaths = {
-  page: (launchId: string, token: string) => `/player/${enc(launchId)}#${token}`,
-  state: (launchId: string) => `/player-api/${enc(launchId)}/state`,
-  commit: (launchId: string) => `/player-api/${enc(launchId)}/commit`,
-  heartbeat: (launchId: string) => `/player-api/${enc(launchId)}/heartbeat`,
-  navigate: (launchId: string) => `/player-api/${enc(launchId)}/navigate`,
-} as const;
+/** The player page of a launch, its token in the fragment (a fragment never reaches a server). */
+export const playerPageUrl = (launchId: string, token: string): string =>
+  `${playerCalls.page.path(launchId)}#${token}`;
 
 /**
  * A beacon (and a keepalive fetch) may carry at most 64 KiB, counted over every keepalive request
@@ -184,13 +182,15 @@ export function createPlayerApi(options: PlayerApiOptions): PlayerApi {
       cache: 'no-store',
     });
 
-  const commitJson = (payload: CommitPayload) =>
-    JSON.stringify({ token, seq: payload.seq, final: payload.final, cmi: payload.cmi });
+  const commitJson = (payload: CommitPayload) => {
+    const body: CommitBody = { token, seq: payload.seq, final: payload.final, cmi: payload.cmi };
+    return JSON.stringify(body);
+  };
 
   return {
     launchId,
     async getState() {
-      const body = await call(playerPaths.state(launchId), {
+      const body = await call(playerCalls.state.path(launchId), {
         method: 'GET',
         headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
         cache: 'no-store',
@@ -201,10 +201,10 @@ export function createPlayerApi(options: PlayerApiOptions): PlayerApi {
       const json = commitJson(payload);
       // keepalive shares the beacon's 64 KB budget: a bigger body goes as an ordinary request.
       const keepalive = commitOptions.keepalive === true && byteLength(json) <= BEACON_MAX_BYTES;
-      return parseCommitAnswer(await post(playerPaths.commit(launchId), json, keepalive));
+      return parseCommitAnswer(await post(playerCalls.commit.path(launchId), json, keepalive));
     },
     commitOnUnload(payload) {
-      const url = playerPaths.commit(launchId);
+      const url = playerCalls.commit.path(launchId);
       const json = commitJson(payload);
       if (byteLength(json) <= BEACON_MAX_BYTES) {
         if (beacon(url, new Blob([json], { type: 'application/json' }))) return 'beacon';
@@ -220,10 +220,12 @@ export function createPlayerApi(options: PlayerApiOptions): PlayerApi {
       return 'fetch';
     },
     async heartbeat() {
-      await post(playerPaths.heartbeat(launchId), JSON.stringify({ token }));
+      const body: HeartbeatBody = { token };
+      await post(playerCalls.heartbeat.path(launchId), JSON.stringify(body));
     },
     async navigate(lessonKey) {
-      const body = await post(playerPaths.navigate(launchId), JSON.stringify({ token, lessonKey }));
+      const request: NavigateBody = { token, lessonKey };
+      const body = await post(playerCalls.navigate.path(launchId), JSON.stringify(request));
       const a = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
       if (!isString(a.launchId) || !isString(a.token)) {
         throw new PlayerApiError(200, 'The next lesson could not start: unexpected answer.');

@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootPlayer, MISSING_LAUNCH_MESSAGE, type BootResult } from './boot';
-import { buildPlayerState, fakePlayerServer, TEST_TOKEN } from './fake-player-server';
+import { buildPlayerState, fakePlayerServer, TEST_TOKEN } from '../test/fake-player-server';
 import { PlayerApp } from './player-app';
-import type { PlayerSibling, PlayerState } from './types';
+import type { PlayerSibling, PlayerState } from '@waypoint/domain/contract';
 
 const started: Promise<BootResult>[] = [];
 

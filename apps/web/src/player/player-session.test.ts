@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bootPlayer } from './boot';
-import { buildPlayerState, fakePlayerServer, TEST_TOKEN } from './fake-player-server';
+import { buildPlayerState, fakePlayerServer, TEST_TOKEN } from '../test/fake-player-server';
 import type { PlayerSession } from './player-session';
-import type { PlayerSibling, PlayerState } from './types';
+import type { PlayerSibling, PlayerState } from '@waypoint/domain/contract';
 
 const sessions: PlayerSession[] = [];
 

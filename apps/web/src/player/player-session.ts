@@ -5,9 +5,9 @@
  */
 import { CommitQueue, type SaveStatus } from './commit-queue';
 import { resolveNavRequest } from './nav-request';
-import { PlayerApiError, playerPaths, type PlayerApi } from './player-api';
+import { PlayerApiError, playerPageUrl, type PlayerApi } from './player-api';
 import type { ScormRuntime } from './scorm-runtime';
-import type { PlayerSibling, PlayerState } from './types';
+import type { PlayerSibling, PlayerState } from '@waypoint/domain/contract';
 
 export type SessionPhase =
   /** The SCO runs in its frame. */
@@ -172,7 +172,7 @@ export class PlayerSession {
     }
     try {
       const next = await options.api.navigate(sibling.lessonKey);
-      const url = playerPaths.page(next.launchId, next.token);
+      const url = playerPageUrl(next.launchId, next.token);
       (options.replaceLocation ?? ((href) => this.win.location.replace(href)))(url);
     } catch (error) {
       const message =

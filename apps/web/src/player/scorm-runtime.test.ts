@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootPlayer } from './boot';
-import { buildPlayerState, fakePlayerServer, TEST_TOKEN } from './fake-player-server';
+import { buildPlayerState, fakePlayerServer, TEST_TOKEN } from '../test/fake-player-server';
 import type { PlayerSession } from './player-session';
 import { createScormRuntime, loadScormApiClass } from './scorm-runtime';
-import type { CmiValues, PlayerState, ScormVersion } from './types';
+import type { CmiValues, PlayerState, ScormVersion } from '@waypoint/domain/contract';
 
 const INITIAL: Record<ScormVersion, CmiValues> = {
   '1.2': {

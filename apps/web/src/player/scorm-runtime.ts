@@ -4,7 +4,7 @@
  * exists, with its own persistence switched off: every commit goes through the commit queue.
  */
 import type { Scorm12API, Scorm2004API, Settings } from 'scorm-again';
-import type { CmiValues, PlayerSibling, ScormVersion } from './types';
+import type { CmiValues, PlayerSibling, ScormVersion } from '@waypoint/domain/contract';
 import { STORED_ELEMENTS } from './stored-elements';
 
 declare global {

@@ -7,6 +7,24 @@ import { Type, type Static } from 'typebox';
 /** A database key in a path or body: a whole number within PostgreSQL's integer range. */
 export const Key = Type.Integer({ minimum: 0, maximum: 2147483647 });
 
+/**
+ * Text from a client: no control characters (NUL above all, which PostgreSQL cannot store), at
+ * most maxLength characters. Every free-text path, query, header and body field uses it.
+ */
+export const Text = (options: { minLength?: number; maxLength?: number } = {}) =>
+  Type.String({ maxLength: 1000, ...options, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
+
+/**
+ * URL-encoded text (the login headers' *Encoded twins, spec §7): the same rule applied to what it
+ * decodes to, so `%00` or `%1F` is refused before any code decodes it.
+ */
+export const EncodedText = (options: { minLength?: number; maxLength?: number } = {}) =>
+  Type.String({
+    maxLength: 3000,
+    ...options,
+    pattern: '^(?:[^%\\u0000-\\u001f\\u007f]|%(?![01][0-9A-Fa-f]|7[Ff])[0-9A-Fa-f]{2})*$',
+  });
+
 /** The {lmsKey}/{userKey} pair of a student's paths (checked against the session). */
 export const StudentPath = Type.Object({ lmsKey: Key, userKey: Key });
 export type StudentPath = Static<typeof StudentPath>;

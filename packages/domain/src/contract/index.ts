@@ -5,3 +5,12 @@
  */
 export * from './define.js';
 export * from './common.js';
+export * from './player.js';
+export * from './progress.js';
+export * from './widgets.js';
+export * from './documents.js';
+export * from './launch.js';
+export * from './auth.js';
+export * from './password.js';
+export * from './lms-info.js';
+export * from './now.js';

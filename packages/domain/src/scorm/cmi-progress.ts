@@ -1,7 +1,9 @@
 /** What a player commit does to a lesson's stored progress (issue 5; player contract "commit"). */
+import type { ScormVersion } from '../contract/player.js';
 import { parseIsoDuration, parseScorm12Time } from './time.js';
 
-export type ScormVersion = '1.2' | '2004';
+// The version's type is the player contract's (one definition); the rules re-export it.
+export type { ScormVersion };
 
 /** One row of lesson_progress, plus its raw cmi of the current attempt. */
 export interface StoredProgress {

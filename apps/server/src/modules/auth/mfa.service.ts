@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { MFA_CODE_LENGTH } from '@waypoint/domain';
+import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
-import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
+import { RATE_RULES } from '../../lib/rate-limit.js';
 import { hashToken, hmac, randomToken } from '../../lib/tokens.js';
-import { findLmsByKey } from '../../platform/session-repo.js';
-import { serverSecret } from '../../platform/session.js';
+import { lmsByKey } from '../lms-info/service.js';
+import { enforceRateLimit } from '../rate-limits/service.js';
+import { serverSecret } from '../sessions/service.js';
 import {
   consumeChallenge,
   deleteRememberedDevices,
@@ -17,7 +20,7 @@ import {
   replaceCode,
 } from './repo.js';
 
-/** A code works for 10 minutes after it is sent (issue 2 item 8). */
+/** A code works for 10 minutes after it is sent (§4 MFA). */
 export const MFA_CODE_LIFETIME_MS = 10 * 60_000;
 /** The 5th wrong code kills the challenge. */
 export const MFA_MAX_WRONG_CODES = 5;
@@ -33,6 +36,11 @@ export const CHALLENGE_GONE_MESSAGE = 'This sign-in request has expired. Please 
 export const RESEND_TOO_SOON_MESSAGE = 'Please wait 30 seconds before asking for another code.';
 export const RESEND_TOO_MANY_MESSAGE = 'Too many codes have been sent. Please log in again.';
 
+/** What the MFA rules need; the log notes a code that could not be sent (no email address). */
+export type MfaDeps = Pick<Required<AppDeps>, 'db' | 'clock' | 'mailer'> & {
+  log: Pick<FastifyBaseLogger, 'warn'>;
+};
+
 const CODE_PATTERN = new RegExp(`^\\d{${MFA_CODE_LENGTH}}$`);
 
 function newCode(): string {
@@ -40,20 +48,20 @@ function newCode(): string {
 }
 
 // Codes are stored as an HMAC tied to the challenge: a leaked table does not give them away.
-async function codeHashOf(app: FastifyInstance, mfaHash: string, code: string): Promise<string> {
-  return hmac(await serverSecret(app, 'mfa'), `${mfaHash}:${code}`);
+async function codeHashOf(deps: { db: Db }, mfaHash: string, code: string): Promise<string> {
+  return hmac(await serverSecret(deps, 'mfa'), `${mfaHash}:${code}`);
 }
 
 async function sendCode(
-  app: FastifyInstance,
+  deps: MfaDeps,
   to: { lmsKey: number; email: string },
   code: string,
 ): Promise<void> {
   if (to.email === '') {
-    app.log.warn('MFA code not sent: the user has no email address');
+    deps.log.warn('MFA code not sent: the user has no email address');
     return;
   }
-  await app.deps.mailer.send({
+  await deps.mailer.send({
     lmsKey: to.lmsKey,
     to: to.email,
     subject: 'Your Waypoint sign-in code',
@@ -67,23 +75,23 @@ async function sendCode(
 
 /** Starts an MFA challenge for a user whose password was right: emails a code, returns the mfaID. */
 export async function startMfaChallenge(
-  app: FastifyInstance,
+  deps: MfaDeps,
   user: { userKey: number; lmsKey: number; email: string },
   useCookie: boolean,
 ): Promise<string> {
-  const now = app.deps.clock.now();
+  const now = deps.clock.now();
   const mfaId = randomToken();
   const mfaHash = hashToken(mfaId);
   const code = newCode();
-  await insertChallenge(app.deps.db, {
+  await insertChallenge(deps.db, {
     mfaHash,
     userKey: user.userKey,
-    codeHash: await codeHashOf(app, mfaHash, code),
+    codeHash: await codeHashOf(deps, mfaHash, code),
     useCookie,
     now,
     expiresAt: new Date(now.getTime() + MFA_CODE_LIFETIME_MS),
   });
-  await sendCode(app, user, code);
+  await sendCode(deps, user, code);
   return mfaId;
 }
 
@@ -92,10 +100,10 @@ export async function startMfaChallenge(
  * anything else is 400 with the spec's message (a 401 would make the panel disconnect).
  */
 export async function verifyMfaCode(
-  app: FastifyInstance,
+  deps: Pick<MfaDeps, 'db' | 'clock'>,
   input: { mfaId: string; code: string; clientAddress: string },
 ): Promise<{ userKey: number; useCookie: boolean }> {
-  const { db, clock } = app.deps;
+  const { db, clock } = deps;
   const now = clock.now();
   await enforceRateLimit(db, RATE_RULES.mfaAddress, input.clientAddress, now);
   const mfaHash = hashToken(input.mfaId);
@@ -103,7 +111,7 @@ export async function verifyMfaCode(
     ? await consumeChallenge(
         db,
         mfaHash,
-        await codeHashOf(app, mfaHash, input.code),
+        await codeHashOf(deps, mfaHash, input.code),
         now,
         MFA_MAX_WRONG_CODES,
       )
@@ -117,10 +125,10 @@ export async function verifyMfaCode(
 
 /** Emails a new code for a live challenge (at most one per 30 s and 5 per challenge). */
 export async function resendMfaCode(
-  app: FastifyInstance,
+  deps: MfaDeps,
   input: { mfaId: string; clientAddress: string },
 ): Promise<void> {
-  const { db, clock } = app.deps;
+  const { db, clock } = deps;
   const now = clock.now();
   await enforceRateLimit(db, RATE_RULES.mfaResendAddress, input.clientAddress, now);
   const mfaHash = hashToken(input.mfaId);
@@ -142,13 +150,13 @@ export async function resendMfaCode(
   const code = newCode();
   const replaced = await replaceCode(db, {
     mfaHash,
-    codeHash: await codeHashOf(app, mfaHash, code),
+    codeHash: await codeHashOf(deps, mfaHash, code),
     sentAt,
     now,
     expiresAt: new Date(now.getTime() + MFA_CODE_LIFETIME_MS),
   });
   if (!replaced) throw tooSoon();
-  await sendCode(app, challenge, code);
+  await sendCode(deps, challenge, code);
 }
 
 /**
@@ -156,16 +164,16 @@ export async function resendMfaCode(
  * its hash is kept) and that time, or null when the LMS remembers no device.
  */
 export async function rememberDevice(
-  app: FastifyInstance,
+  deps: Pick<MfaDeps, 'db' | 'clock'>,
   user: { userKey: number; lmsKey: number },
 ): Promise<{ token: string; durationMs: number } | null> {
-  const lms = await findLmsByKey(app.deps.db, user.lmsKey);
+  const lms = await lmsByKey(deps, user.lmsKey);
   const durationMs = lms?.mfaRememberDeviceMs ?? 0;
   if (durationMs <= 0) return null;
   const { userKey } = user;
-  const now = app.deps.clock.now();
+  const now = deps.clock.now();
   const token = randomToken();
-  await insertRememberedDevice(app.deps.db, {
+  await insertRememberedDevice(deps.db, {
     deviceHash: hashToken(token),
     userKey,
     now,
@@ -176,15 +184,15 @@ export async function rememberDevice(
 
 /** True when the device cookie remembers this user's device (so no MFA code is needed). */
 export async function deviceIsRemembered(
-  app: FastifyInstance,
+  deps: Pick<MfaDeps, 'db' | 'clock'>,
   userKey: number,
   deviceToken: string | undefined,
 ): Promise<boolean> {
   if (!deviceToken || deviceToken.length > 100) return false;
-  return isDeviceRemembered(app.deps.db, hashToken(deviceToken), userKey, app.deps.clock.now());
+  return isDeviceRemembered(deps.db, hashToken(deviceToken), userKey, deps.clock.now());
 }
 
 /** Forgets a user's remembered devices (after the password is set or reset). */
-export async function forgetDevices(app: FastifyInstance, userKey: number): Promise<void> {
-  await deleteRememberedDevices(app.deps.db, userKey);
+export async function forgetDevices(deps: { db: Db }, userKey: number): Promise<void> {
+  await deleteRememberedDevices(deps.db, userKey);
 }

@@ -17,7 +17,7 @@ import {
   MANIFEST_12_FULL,
   MANIFEST_2004_FULL,
   type BrokenPackage,
-} from './test-packages.js';
+} from '../../test/test-packages.js';
 
 // Issue 5 item 1: "`import-scorm <package.zip> --lms <code> --curriculum "<name>" [--course
 // "<name>"]` (creates the curriculum and course when missing, adds one lesson per SCO, prints

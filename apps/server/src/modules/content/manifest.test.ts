@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PackageRefusedError } from './errors.js';
 import { launchUrl, parseManifest, resolveHref } from './manifest.js';
-import { MANIFEST_12_FULL, MANIFEST_2004_FULL, simpleManifest12 } from './test-packages.js';
+import {
+  MANIFEST_12_FULL,
+  MANIFEST_2004_FULL,
+  simpleManifest12,
+} from '../../test/test-packages.js';
 
 // Issue 5 item 1: "The import reads imsmanifest.xml at the zip root (SCORM 1.2 adlcp:scormtype and
 // SCORM 2004 2nd-4th edition adlcp:scormType; default organization, falling back to the first;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PackageRefusedError } from './errors.js';
 import { openPackageZip, PACKAGE_LIMITS, unsafeEntryPath } from './package-zip.js';
-import { brokenPackages, buildZip, type BrokenPackage } from './test-packages.js';
+import { brokenPackages, buildZip, type BrokenPackage } from '../../test/test-packages.js';
 
 // Issue 5 item 1: "A package that is broken (... a path with `..` or an absolute path or a
 // symlink, too many entries, too large uncompressed) is refused with a message that says which,

@@ -1,3 +1,4 @@
+import type { AssignedDocument } from '@waypoint/domain/contract';
 import type { AssignedDocumentRow } from './repo.js';
 
 const ms = (value: Date | null): number => (value ? value.getTime() : 0);
@@ -9,7 +10,7 @@ function responseText(data: unknown): string {
 }
 
 /** An assigned document with the spec's field names (§3 Document form + Assigned document). */
-export function presentAssignedDocument(row: AssignedDocumentRow) {
+export function presentAssignedDocument(row: AssignedDocumentRow): AssignedDocument {
   return {
     key: row.formKey,
     formKey: row.formKey,
@@ -25,5 +26,3 @@ export function presentAssignedDocument(row: AssignedDocumentRow) {
     responseData: responseText(row.responseData),
   };
 }
-
-export type AssignedDocument = ReturnType<typeof presentAssignedDocument>;

@@ -2,6 +2,7 @@
  * The small pages the launch window shows before the player: the re-authentication step of live
  * verification and the launch errors. Plain HTML forms, no script (the CSP allows none inline).
  */
+import { launchCalls } from '@waypoint/domain/contract';
 
 const escapeHtml = (text: string): string =>
   text.replace(
@@ -65,7 +66,7 @@ ${error}
   return page(
     'Confirm it is you',
     `<h1>Confirm it is you</h1>
-<form method="post" action="/lms/api/studentlaunch/launch/${encodeURIComponent(options.launchId)}/verify">
+<form method="post" action="/lms${launchCalls.verify.path(options.launchId)}">
 <input type="hidden" name="sessionID" value="${escapeHtml(options.sessionId)}">
 ${field}
 <button type="submit">Continue to the lesson</button>

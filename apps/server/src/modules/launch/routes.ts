@@ -1,8 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Type, type Static } from 'typebox';
+import {
+  launchCalls,
+  launchSchemas,
+  type LaunchForm,
+  type LaunchIdPath,
+  type LaunchKeys,
+  type LibraryLaunchForm,
+  type PrelaunchPath,
+  type PrelaunchQuery,
+  type VerifyForm,
+} from '@waypoint/domain/contract';
+import type { Static } from 'typebox';
 import { startMfaChallenge, verifyMfaCode } from '../auth/mfa.service.js';
 import { contentOriginOf } from '../../platform/content-origin.js';
-import { findFormSession, type SessionInfo } from '../../platform/session.js';
+import { findFormSession, type SessionInfo } from '../sessions/guard.js';
 import { launchErrorPage, verificationPage } from './pages.js';
 import {
   libraryLaunch,
@@ -14,35 +25,6 @@ import {
   type LaunchWindowStep,
   type Refusal,
 } from './service.js';
-
-const key = Type.Integer({ minimum: 0, maximum: 2147483647 });
-const prelaunchParams = Type.Object({ curriculumKey: key, elementKey: key, assignmentKey: key });
-const prelaunchQuery = Type.Object({ force: Type.Optional(Type.Boolean()) });
-const startBody = Type.Object(
-  { curriculumKey: key, elementKey: key, assignmentKey: key },
-  { additionalProperties: false },
-);
-const refusalSchema = Type.Object({
-  statusCode: Type.Number(),
-  error: Type.String(),
-  message: Type.String(),
-  errorMessage: Type.Optional(Type.String()),
-});
-const launchIdParams = Type.Object({ launchId: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) });
-const launchForm = Type.Object({
-  sessionID: Type.Optional(Type.String({ maxLength: 100 })),
-  liveVerification: Type.Optional(Type.String({ maxLength: 10 })),
-});
-const verifyForm = Type.Object({
-  sessionID: Type.Optional(Type.String({ maxLength: 100 })),
-  password: Type.Optional(Type.String({ maxLength: 1024 })),
-  code: Type.Optional(Type.String({ maxLength: 20 })),
-  mfaID: Type.Optional(Type.String({ maxLength: 100 })),
-});
-const libraryForm = Type.Object({
-  sessionID: Type.Optional(Type.String({ maxLength: 100 })),
-  leafKey: Type.String({ pattern: '^[0-9]{1,10}$' }),
-});
 
 const ERROR_NAMES: Record<number, string> = {
   403: 'Forbidden',
@@ -87,7 +69,7 @@ async function answerStep(
     // Students who sign in with MFA get an emailed code, as at sign-in (auth's MFA challenge).
     const mfaId =
       step.method === 'code'
-        ? (step.mfaId ?? (await startMfaChallenge(app, step.user, false)))
+        ? (step.mfaId ?? (await startMfaChallenge({ ...app.deps, log: app.log }, step.user, false)))
         : undefined;
     return reply.send(
       verificationPage({
@@ -105,21 +87,9 @@ async function answerStep(
 export async function launchRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config } = app.deps;
 
-  app.post<{ Params: Static<typeof prelaunchParams>; Querystring: Static<typeof prelaunchQuery> }>(
-    '/api/studentlaunch/prelaunch/ignored/:curriculumKey/:elementKey/:assignmentKey/',
-    {
-      preHandler: app.requireStudentSession,
-      schema: {
-        params: prelaunchParams,
-        querystring: prelaunchQuery,
-        response: {
-          200: Type.Object({ errorMessage: Type.String() }),
-          403: refusalSchema,
-          404: refusalSchema,
-          409: refusalSchema,
-        },
-      },
-    },
+  app.post<{ Params: Static<typeof PrelaunchPath>; Querystring: Static<typeof PrelaunchQuery> }>(
+    launchCalls.prelaunch.route,
+    { preHandler: app.requireStudentSession, schema: launchSchemas.prelaunch },
     async (request, reply) => {
       const result = await prelaunch(
         db,
@@ -138,15 +108,9 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The start-launch post: its text answer is the launch id the launch form posts to.
-  app.post<{ Body: Static<typeof startBody> }>(
-    '/api/studentlaunch/',
-    {
-      preHandler: app.requireStudentSession,
-      schema: {
-        body: startBody,
-        response: { 403: refusalSchema, 404: refusalSchema, 503: refusalSchema },
-      },
-    },
+  app.post<{ Body: LaunchKeys }>(
+    launchCalls.startLaunch.route,
+    { preHandler: app.requireStudentSession, schema: launchSchemas.startLaunch },
     async (request, reply) => {
       const result = await startLaunch(
         db,
@@ -167,9 +131,9 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
 
   // The launch form post, into the lesson window (hidden sessionID; liveVerification=1 on the
   // second form, though the server decides on verification itself).
-  app.post<{ Params: Static<typeof launchIdParams>; Body: Static<typeof launchForm> }>(
-    '/api/studentlaunch/launch/:launchId',
-    { schema: { params: launchIdParams, body: launchForm, hide: true } },
+  app.post<{ Params: Static<typeof LaunchIdPath>; Body: LaunchForm }>(
+    launchCalls.launchForm.route,
+    { schema: launchSchemas.launchForm },
     async (request, reply) => {
       const session = await findFormSession(request);
       if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');
@@ -183,9 +147,9 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: Static<typeof launchIdParams>; Body: Static<typeof verifyForm> }>(
-    '/api/studentlaunch/launch/:launchId/verify',
-    { schema: { params: launchIdParams, body: verifyForm, hide: true } },
+  app.post<{ Params: Static<typeof LaunchIdPath>; Body: VerifyForm }>(
+    launchCalls.verify.route,
+    { schema: launchSchemas.verify },
     async (request, reply) => {
       const session = await findFormSession(request);
       if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');
@@ -199,7 +163,11 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
               method: 'code',
               mfaId: mfaID,
               check: () =>
-                verifyMfaCode(app, { mfaId: mfaID, code: code.trim(), clientAddress: request.ip }),
+                verifyMfaCode(app.deps, {
+                  mfaId: mfaID,
+                  code: code.trim(),
+                  clientAddress: request.ip,
+                }),
             }
           : { method: 'password', password: password ?? '' },
         clock.now(),
@@ -209,9 +177,9 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // §2 Library: "posts a form to the library-launch endpoint into a window named preview".
-  app.post<{ Body: Static<typeof libraryForm> }>(
-    '/api/librarylaunch/',
-    { schema: { body: libraryForm, hide: true } },
+  app.post<{ Body: LibraryLaunchForm }>(
+    launchCalls.libraryLaunch.route,
+    { schema: launchSchemas.libraryLaunch },
     async (request, reply) => {
       const session = await findFormSession(request);
       if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');

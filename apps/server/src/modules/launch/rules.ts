@@ -1,23 +1,10 @@
 import {
-  attemptsLeft,
-  courseLock,
-  isExpired,
-  isLessonLaunchable,
-  mayLaunchWhenExpired,
-  missingLessonPrerequisites,
-  PLAY_MODE,
+  lessonLaunchBlock,
+  lessonPlaces,
+  type LaunchRules,
+  type LessonPlace,
   type ProgressElement,
 } from '@waypoint/domain';
-
-/** Where a lesson sits in its student's progress report. */
-export interface LessonPlace {
-  curriculum: ProgressElement;
-  courses: ProgressElement[];
-  courseIndex: number;
-  topics: ProgressElement[];
-  topicIndex: number;
-  lesson: ProgressElement;
-}
 
 /** The curriculum of an assignment in a progress report. */
 export function findAssignedCurriculum(
@@ -30,19 +17,6 @@ export function findAssignedCurriculum(
       (c) => c.elementAssignmentKey === assignmentKey && c.curriculumKey === curriculumKey,
     ) ?? null
   );
-}
-
-/** Every lesson of a curriculum with where it sits, in tree order. */
-export function* lessonPlaces(curriculum: ProgressElement): Generator<LessonPlace> {
-  const courses = curriculum.elementChildren;
-  for (const [courseIndex, course] of courses.entries()) {
-    const topics = course.elementChildren;
-    for (const [topicIndex, topic] of topics.entries()) {
-      for (const lesson of topic.elementChildren) {
-        yield { curriculum, courses, courseIndex, topics, topicIndex, lesson };
-      }
-    }
-  }
 }
 
 /** Finds a lesson of an assignment in a progress report. */
@@ -60,49 +34,29 @@ export function findLessonPlace(
   return null;
 }
 
-export interface LaunchContext {
-  nowMs: number;
-  prerequisiteNames: Map<number, string>;
-  allowExpiredAssignmentsToBeCompleted: number;
-  enforceCurriculumPrerequisitesToggle: number;
-  /** The stored attempt was suspended: going back into it uses no new attempt. */
-  resumable: boolean;
-}
+const NO_CONTENT =
+  'This lesson has no content to play yet. Please contact your training department.';
 
 /**
- * Why the server refuses to launch a lesson (§4 Expiry and launchability, issue 5 item 3), or null
- * when the rules allow it: course lock, chapter prerequisites, expiry, attempts left, content.
+ * Why the server refuses to launch a lesson, whatever the page showed (§4 Expiry and
+ * launchability, by the domain's lessonLaunchBlock, the rule the panel shows), or null when the
+ * rules allow it. A lesson in play mode 2 needs no content key to be shown launchable, but the
+ * player still needs one to play it.
  */
-export function launchRefusal(place: LessonPlace, context: LaunchContext): string | null {
-  const { curriculum, courses, courseIndex, topics, topicIndex, lesson } = place;
-  const browse = lesson.elementPlayMode === PLAY_MODE.browse;
-  const course = courses[courseIndex]!;
-  const drafts = course.elementDraft > 0;
-  if (!browse) {
-    const lock = courseLock(courses, courseIndex, {
-      prerequisiteName: context.prerequisiteNames.get(course.elementPrerequisite) ?? 'None',
-      drafts,
-      enforceCurriculumPrerequisitesToggle: context.enforceCurriculumPrerequisitesToggle,
-    });
-    if (lock.locked) return `This lesson is locked. ${lock.message}.`;
+export function launchRefusal(place: LessonPlace, rules: LaunchRules): string | null {
+  const block = lessonLaunchBlock(place, rules);
+  switch (block?.reason) {
+    case 'courseLocked':
+      return `This lesson is locked. ${block.lock.message}.`;
+    case 'prerequisites':
+      return `This lesson is locked until you complete the prerequisites: ${block.missing.join(', ')}.`;
+    case 'expired':
+      return 'This assignment has expired, so its lessons can no longer be launched.';
+    case 'noAttempts':
+      return 'You have no attempts left for this lesson.';
+    case 'noContent':
+      return NO_CONTENT;
+    case undefined:
+      return place.lesson.elementSCOKey > 0 ? null : NO_CONTENT;
   }
-  const missing = missingLessonPrerequisites(topics, topicIndex, lesson);
-  if (missing.length > 0) {
-    return `This lesson is locked until you complete the prerequisites: ${missing.join(', ')}.`;
-  }
-  const expired = isExpired(curriculum.elementStartDate, curriculum.elementDuration, context.nowMs);
-  if (!mayLaunchWhenExpired(expired, context.allowExpiredAssignmentsToBeCompleted)) {
-    return 'This assignment has expired, so its lessons can no longer be launched.';
-  }
-  if (
-    !browse &&
-    !context.resumable &&
-    attemptsLeft(lesson.elementMaxAttempts, lesson.elementAttempts) <= 0
-  ) {
-    return 'You have no attempts left for this lesson.';
-  }
-  if (!isLessonLaunchable(lesson, true) || lesson.elementSCOKey <= 0) {
-    return 'This lesson has no content to play yet. Please contact your training department.';
-  }
-  return null;
 }

@@ -1,27 +1,26 @@
 import {
+  lessonPlaces,
   needsLiveVerification,
   playerModeOf,
   resumesAttempt,
+  type LaunchRules,
+  type LessonPlace,
   type ProgressElement,
   type ScormVersion,
 } from '@waypoint/domain';
+import type { PrerequisiteType, ProgressReport } from '@waypoint/domain/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { LaunchTable } from '../../db/schema.js';
 import { verifyPassword } from '../../lib/password.js';
-import { clearRateLimit, enforcePeek, recordFailure, RATE_RULES } from '../../lib/rate-limit.js';
+import { RATE_RULES } from '../../lib/rate-limit.js';
+import { clearRateLimit, enforcePeek, recordFailure } from '../rate-limits/service.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { launchSettings } from '../lms-info/service.js';
-import { buildProgressReport, type PrerequisiteType } from '../progress/service.js';
+import { buildAssignmentReport } from '../progress/service.js';
 import * as repo from './repo.js';
-import {
-  findAssignedCurriculum,
-  findLessonPlace,
-  launchRefusal,
-  lessonPlaces,
-  type LessonPlace,
-} from './rules.js';
+import { findAssignedCurriculum, findLessonPlace, launchRefusal } from './rules.js';
 
 /** The student behind a launch request: the session's user, LMS and session. */
 export interface LaunchStudent {
@@ -65,12 +64,9 @@ export async function evaluateLaunch(
   request: LaunchRequest,
   nowMs: number,
 ): Promise<Refusal | Evaluated> {
+  // The one assignment's curriculum is all the rules need (not the student's whole report).
   const [report, settings, content, progress] = await Promise.all([
-    buildProgressReport(db, student, nowMs, {
-      showExpired: true,
-      withFlaggedAssignments: false,
-      showEmptyLeafs: false,
-    }),
+    buildAssignmentReport(db, student, nowMs, request),
     launchSettings(db, student.lmsKey),
     repo.findLessonContent(db, request.lessonKey, student.lmsKey),
     repo.findProgress(db, request.assignmentKey, request.lessonKey),
@@ -85,13 +81,13 @@ export async function evaluateLaunch(
     : null;
   if (!report || !place) return { status: 404, errorMessage: NOT_ASSIGNED_MESSAGE };
   const scormVersion = content ? (content.scormVersion as ScormVersion) : null;
-  const refusal = launchRefusal(place, {
-    nowMs,
-    prerequisiteNames: prerequisiteNamesOf(report),
-    ...settings,
-    resumable:
-      scormVersion !== null && !!progress && resumesAttempt(scormVersion, parseCmi(progress.cmi)),
-  });
+  const refusal = launchRefusal(
+    place,
+    launchRules(report, settings, nowMs, {
+      resumable:
+        scormVersion !== null && !!progress && resumesAttempt(scormVersion, parseCmi(progress.cmi)),
+    }),
+  );
   if (refusal) return { status: 403, errorMessage: refusal };
   return { place, lesson: place.lesson, scormVersion };
 }
@@ -111,8 +107,27 @@ export function parseCmi(text: string): Record<string, string> {
   }
 }
 
-const prerequisiteNamesOf = (report: { prerequisiteTypes: PrerequisiteType[] }) =>
-  new Map(report.prerequisiteTypes.map((t) => [t.prerequisiteKey, t.prerequisiteName]));
+const prerequisiteNamesOf = (types: PrerequisiteType[]) =>
+  new Map(types.map((t) => [t.prerequisiteKey, t.prerequisiteName]));
+
+/** The launch rules' inputs besides the tree: the report's prerequisite names, the LMS's settings. */
+function launchRules(
+  report: ProgressReport,
+  settings: Pick<
+    LaunchRules,
+    'allowExpiredAssignmentsToBeCompleted' | 'enforceCurriculumPrerequisitesToggle'
+  >,
+  nowMs: number,
+  attempt: { resumable: boolean },
+): LaunchRules {
+  return {
+    nowMs,
+    prerequisiteNames: prerequisiteNamesOf(report.prerequisiteTypes),
+    allowExpiredAssignmentsToBeCompleted: settings.allowExpiredAssignmentsToBeCompleted,
+    enforceCurriculumPrerequisitesToggle: settings.enforceCurriculumPrerequisitesToggle,
+    resumable: attempt.resumable,
+  };
+}
 
 const isRefusal = (value: Refusal | Evaluated): value is Refusal => 'status' in value;
 
@@ -224,7 +239,8 @@ async function usableLaunch(db: Db, student: LaunchStudent, launchId: string, no
 
 /**
  * The lessons of an assignment's curriculum the rules let the student launch now (the player's
- * sibling list): one progress report, every lesson judged against it.
+ * sibling list, asked for each time a player opens): the one curriculum's tree, built once, every
+ * lesson judged against it.
  */
 export async function launchableLessons(
   db: Db,
@@ -233,11 +249,7 @@ export async function launchableLessons(
   nowMs: number,
 ): Promise<Set<number>> {
   const [report, settings] = await Promise.all([
-    buildProgressReport(db, student, nowMs, {
-      showExpired: true,
-      withFlaggedAssignments: false,
-      showEmptyLeafs: false,
-    }),
+    buildAssignmentReport(db, student, nowMs, where),
     launchSettings(db, student.lmsKey),
   ]);
   const launchable = new Set<number>();
@@ -245,14 +257,9 @@ export async function launchableLessons(
     ? findAssignedCurriculum(report.progressReport, where.assignmentKey, where.curriculumKey)
     : null;
   if (!report || !curriculum) return launchable;
-  const context = {
-    nowMs,
-    prerequisiteNames: prerequisiteNamesOf(report),
-    ...settings,
-    resumable: false,
-  };
+  const rules = launchRules(report, settings, nowMs, { resumable: false });
   for (const place of lessonPlaces(curriculum)) {
-    if (launchRefusal(place, context) === null) launchable.add(place.lesson.elementKey);
+    if (launchRefusal(place, rules) === null) launchable.add(place.lesson.elementKey);
   }
   return launchable;
 }

@@ -1,7 +1,8 @@
-import type { LmsRow } from '../../platform/lms-resolver.js';
+import type { LmsInfo, SupportInfo } from '@waypoint/domain/contract';
+import type { LmsRow } from './repo.js';
 
 /** Spec §3 LMS info plus the Waypoint fields of the design brief. */
-export function presentLmsInfo(lms: LmsRow) {
+export function presentLmsInfo(lms: LmsRow): LmsInfo {
   return {
     lmsKey: lms.lmsKey,
     lmsName: lms.lmsName,
@@ -29,7 +30,7 @@ export function presentLmsInfo(lms: LmsRow) {
 }
 
 /** Spec §3 Support info (names as the panel reads them). */
-export function presentSupportInfo(lms: LmsRow) {
+export function presentSupportInfo(lms: LmsRow): SupportInfo {
   return {
     Phone: lms.supportPhone,
     OperationHours: lms.supportOperationHours,

@@ -1,6 +1,11 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { LmsTable } from '../../db/schema.js';
 
-/** The only SQL of the LMS info module. */
+/** The only SQL on lms (LMS resolution, LMS info, student parameters) and app_download_link. */
+
+/** An LMS (training provider) row. */
+export type LmsRow = Selectable<LmsTable>;
 
 /** The app-download links of an LMS, in their order. */
 export async function listAppDownloadLinks(db: Db, lmsKey: number) {
@@ -34,4 +39,34 @@ export async function findLaunchSettings(db: Db, lmsKey: number) {
     .select(['allowExpiredAssignmentsToBeCompleted', 'enforceCurriculumPrerequisitesToggle'])
     .where('lmsKey', '=', lmsKey)
     .executeTakeFirst();
+}
+
+/** The LMS with this code (codes are lowercase). */
+export async function findLmsByCode(db: Db, code: string) {
+  return db
+    .selectFrom('lms')
+    .selectAll()
+    .where('lmsCode', '=', code.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The LMS that lists this host name, else the default LMS (host matches win). */
+export async function findLmsByHostOrDefault(db: Db, hostName: string) {
+  return db
+    .selectFrom('lms')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb(eb.val(hostName.toLowerCase()), '=', eb.fn.any('hostNames')),
+        eb('isDefault', '=', true),
+      ]),
+    )
+    .orderBy('isDefault', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** One LMS by key. */
+export async function findLmsByKey(db: Db, lmsKey: number) {
+  return db.selectFrom('lms').selectAll().where('lmsKey', '=', lmsKey).executeTakeFirst();
 }

@@ -15,7 +15,7 @@ import {
   goodPackage12,
   MANIFEST_2004_FULL,
   FILES_2004_FULL,
-} from '../content/test-packages.js';
+} from '../../test/test-packages.js';
 import { createMailer } from '../email/mailer.js';
 import { invalidateReports } from '../progress/report-cache.js';
 import type * as ReportCache from '../progress/report-cache.js';

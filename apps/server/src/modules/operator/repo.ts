@@ -129,23 +129,6 @@ export async function listUsers(db: Db, lmsKey: number, limit: number) {
   return { rows, total: Number(total.n) };
 }
 
-/** Stores a new password, clears the lockout columns and ends every session of the user. */
-export async function setPasswordHash(db: Db, userKey: number, passwordHash: string, now: Date) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('appUser')
-      .set({ passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null })
-      .where('userKey', '=', userKey)
-      .execute();
-    await trx
-      .updateTable('userSession')
-      .set({ endedAt: now })
-      .where('userKey', '=', userKey)
-      .where('endedAt', 'is', null)
-      .execute();
-  });
-}
-
 /** Changes an LMS's settings; returns the row as update-lms reports it. */
 export async function updateLms(
   db: Db,

@@ -12,11 +12,10 @@ import { importScormPackage } from '../content/import.service.js';
 import { localContentStorage, type ContentStorage } from '../content/storage.js';
 import { listOutbox } from '../email/repo.js';
 import { invalidateReports } from '../progress/report-cache.js';
+import { createRegisterInvitation, storeOperatorPassword } from '../users/password.service.js';
 import { parseUserCsv } from './csv.js';
-import { clearLoginLockout, sendInvitation } from './account.js';
 import { presentAssignment, presentLms, presentUser } from './presenter.js';
 import * as repo from './repo.js';
-import { forgetUserSessions } from '../../platform/session-cache.js';
 import {
   COMMAND_INPUTS,
   UPLOAD_COMMAND_INPUTS,
@@ -206,7 +205,7 @@ export async function addUser(deps: OperatorDeps, input: AddUserInput) {
     ]),
     `User '${input.login}' already exists in LMS '${input.lms}'.`,
   );
-  if (input.invite) await sendInvitation(deps, user!.userKey);
+  if (input.invite) await createRegisterInvitation(deps, user!.userKey);
   return { user: presentUser(user!, passwordHash !== null), invited: input.invite ?? false };
 }
 
@@ -274,20 +273,22 @@ export async function setPassword(deps: OperatorDeps, input: SetPasswordInput) {
   ]);
   const { lms, user } = await userByLogin(deps, input.lms, input.login);
   if (input.invite) {
-    await sendInvitation(deps, user.userKey);
+    await createRegisterInvitation(deps, user.userKey);
     return { login: user.userId, passwordSet: false, invited: true, email: user.email };
   }
   const passwordHash = await checkedPasswordHash(input.password!, user);
-  await repo.setPasswordHash(deps.db, user.userKey, passwordHash, deps.clock.now());
-  forgetUserSessions(deps.db, user.userKey);
-  await clearLoginLockout(deps, lms.lmsKey, user.userId);
+  await storeOperatorPassword(
+    deps,
+    { userKey: user.userKey, lmsKey: lms.lmsKey, userId: user.userId },
+    passwordHash,
+  );
   return { login: user.userId, passwordSet: true, invited: false, email: user.email };
 }
 
 /** invite: emails the user a set-password link. */
 export async function invite(deps: OperatorDeps, input: InviteInput) {
   const { user } = await userByLogin(deps, input.lms, input.login);
-  await sendInvitation(deps, user.userKey);
+  await createRegisterInvitation(deps, user.userKey);
   return { login: user.userId, invited: true, email: user.email };
 }
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { CommitAnswer, PlayerState } from '@waypoint/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLms, buildUser } from '../../test/factories.js';
 import {
@@ -39,15 +40,6 @@ const TEST_TIMEOUT = 4 * START_TIMEOUT;
 
 const usePostgres = process.env.WAYPOINT_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 
-interface CommitAnswer {
-  applied: boolean;
-  seq: number;
-  closed: boolean;
-}
-interface PlayerStateBody {
-  lastSeq: number;
-  cmi: Record<string, string>;
-}
 interface ReportLesson {
   elementKey: number;
   elementAttempts: number;
@@ -133,7 +125,7 @@ describe('durability: SIGKILL right after an acknowledged commit (issue 5 item 8
       const api = playerApi(player);
       const opened = await api.state();
       expect(opened.status).toBe(200);
-      expect(((await opened.json()) as PlayerStateBody).cmi['cmi.entry']).toBe('ab-initio');
+      expect(((await opened.json()) as PlayerState).cmi['cmi.entry']).toBe('ab-initio');
 
       const first = await api.commit(1, {
         'cmi.completion_status': 'incomplete',
@@ -190,7 +182,7 @@ describe('durability: SIGKILL right after an acknowledged commit (issue 5 item 8
       const fresh = await launchLesson(running.baseUrl, pilot, keys);
       const resumed = await playerApi(fresh).state();
       expect(resumed.status).toBe(200);
-      expect(((await resumed.json()) as PlayerStateBody).cmi).toMatchObject({
+      expect(((await resumed.json()) as PlayerState).cmi).toMatchObject({
         'cmi.entry': 'resume',
         'cmi.location': '7',
         'cmi.suspend_data': 'page=7;answers=b,c,a',
@@ -202,7 +194,7 @@ describe('durability: SIGKILL right after an acknowledged commit (issue 5 item 8
       // the next seq is accepted, and a retry of seq 2 is a stale no-op, not a second write.
       const reloaded = await api.state();
       expect(reloaded.status).toBe(200);
-      expect(((await reloaded.json()) as PlayerStateBody).lastSeq).toBe(2);
+      expect(((await reloaded.json()) as PlayerState).lastSeq).toBe(2);
       const next = await api.commit(3, { 'cmi.location': '8', 'cmi.session_time': 'PT3M' });
       expect(next.status).toBe(200);
       expect((await next.json()) as CommitAnswer).toEqual({ applied: true, seq: 3, closed: false });

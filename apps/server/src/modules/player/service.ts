@@ -4,17 +4,22 @@ import {
   resumeAttempt,
   resumesAttempt,
   startNewAttempt,
-  type CommitAnswer,
-  type PlayerState,
   type ScormVersion,
   type StoredProgress,
 } from '@waypoint/domain';
+import type {
+  CommitAnswer,
+  CommitBody,
+  HeartbeatAnswer,
+  NavigateAnswer,
+  PlayerState,
+} from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashToken, safeEqual } from '../../lib/tokens.js';
 import { launchUrl } from '../content/manifest.js';
 import { launchableLessons, parseCmi, startFollowOnLaunch } from '../launch/service.js';
-import { keepSessionAlive } from '../../platform/session-repo.js';
+import { keepSessionAlive } from '../sessions/service.js';
 import { invalidateReports } from '../progress/report-cache.js';
 import * as repo from './repo.js';
 
@@ -245,13 +250,6 @@ export async function playerState(
   };
 }
 
-export interface CommitRequest {
-  token: string;
-  seq: number;
-  final: boolean;
-  cmi: Record<string, string>;
-}
-
 /**
  * POST /player-api/{launchId}/commit (issue 5 item 5), in one transaction: the launch row is
  * locked, a stale commit (seq not above the last applied one) is acknowledged and ignored, a
@@ -261,7 +259,7 @@ export interface CommitRequest {
 export async function commit(
   db: Db,
   launchId: string,
-  request: CommitRequest,
+  request: CommitBody,
   now: Date,
 ): Promise<CommitAnswer> {
   // One transaction from the token check on: one turn at the database per commit, and the locked
@@ -336,7 +334,7 @@ export async function heartbeat(
   token: string,
   now: Date,
   sessionIdleMs: number,
-) {
+): Promise<HeartbeatAnswer> {
   const launch = await authorize(db, launchId, token);
   await requireOpenable(db, launch, now);
   await repo.touchLaunch(db, launchId, now);
@@ -355,7 +353,7 @@ export async function navigate(
   token: string,
   lessonKey: number,
   now: Date,
-): Promise<{ launchId: string; token: string }> {
+): Promise<NavigateAnswer> {
   const launch = await authorize(db, launchId, token);
   const siblings = await repo.selectPackageLessons(db, launch.courseKey, launch.packageKey);
   if (!siblings.some((s) => s.lessonKey === lessonKey)) {

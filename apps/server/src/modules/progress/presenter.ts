@@ -1,4 +1,4 @@
-import { buildProgressElement, type ProgressElement } from '@waypoint/domain';
+import { buildProgressElement, rollUp, type ProgressElement } from '@waypoint/domain';
 import type { AssignmentRow, CourseRow, LessonRow, ProgressRow, TopicRow } from './repo.js';
 
 /** Rows to the spec's progress elements (§3). Instants go out as ms since the epoch; none is 0. */
@@ -11,6 +11,7 @@ interface AssignmentContext {
   assignmentKey: number;
 }
 
+/** A lesson with the student's progress on it (none yet: the §3 defaults). */
 export function presentLesson(
   lesson: LessonRow,
   progress: ProgressRow | undefined,
@@ -55,51 +56,7 @@ export function presentLesson(
   });
 }
 
-/**
- * The roll-up of a topic, course or curriculum from its children: a failure code (below -1) of any
- * child fails the parent (§4 "Below -1 counts as failed for topics and curricula"); otherwise the
- * parent is complete (1) when every credited child is, else 0. Browse lessons (play mode 2) carry
- * no credit and are left out of the roll-up.
- */
-export function rollUp(
-  children: ProgressElement[],
-): Pick<
-  ProgressElement,
-  | 'elementCompletion'
-  | 'elementCompletionInstant'
-  | 'elementScore'
-  | 'elementTotalTime'
-  | 'elementAttempts'
-  | 'elementLastLaunchedInstant'
-  | 'elementProgressMeasure'
-> {
-  const credited = children.filter(
-    (child) => !(child.elementType === 'lesson' && child.elementPlayMode === 2),
-  );
-  const failed = credited.find((child) => child.elementCompletion < -1);
-  const complete = credited.length > 0 && credited.every((child) => child.elementCompletion >= 1);
-  const scored = credited.filter((child) => child.elementAttempts > 0 && child.elementScore > 0);
-  const done = credited.filter((child) => child.elementCompletion >= 1).length;
-  return {
-    elementCompletion: failed ? failed.elementCompletion : complete ? 1 : 0,
-    elementCompletionInstant: complete
-      ? Math.max(0, ...credited.map((child) => child.elementCompletionInstant))
-      : 0,
-    elementScore: scored.length
-      ? Math.round(
-          (scored.reduce((sum, child) => sum + child.elementScore, 0) / scored.length) * 100,
-        ) / 100
-      : 0,
-    elementTotalTime: children.reduce((sum, child) => sum + child.elementTotalTime, 0),
-    elementAttempts: children.reduce((sum, child) => sum + child.elementAttempts, 0),
-    elementLastLaunchedInstant: Math.max(
-      0,
-      ...children.map((child) => child.elementLastLaunchedInstant),
-    ),
-    elementProgressMeasure: credited.length ? Math.round((done / credited.length) * 100) / 100 : 0,
-  };
-}
-
+/** A topic (chapter) with its lessons; its progress rolls up from them (§4). */
 export function presentTopic(
   topic: TopicRow,
   lessons: ProgressElement[],
@@ -118,6 +75,7 @@ export function presentTopic(
   });
 }
 
+/** A course with its topics; its progress rolls up from them (§4). */
 export function presentCourse(
   course: CourseRow,
   topics: ProgressElement[],
@@ -141,6 +99,7 @@ export function presentCourse(
   });
 }
 
+/** An assigned curriculum with its courses; its progress rolls up from them (§4). */
 export function presentCurriculum(
   assignment: AssignmentRow,
   courses: ProgressElement[],

@@ -5,8 +5,8 @@ import type { Db } from '../../db/connection.js';
  * the tree (no query per element): assignments, courses, topics, lessons, progress.
  */
 
-/** The student's current assignments with their curricula. */
-export function selectAssignments(db: Db, userKey: number, lmsKey: number) {
+/** The student's current assignments with their curricula (one of them, with assignmentKey). */
+export function selectAssignments(db: Db, userKey: number, lmsKey: number, assignmentKey?: number) {
   return db
     .selectFrom('assignment as a')
     .innerJoin('curriculum as c', 'c.curriculumKey', 'a.curriculumKey')
@@ -24,12 +24,15 @@ export function selectAssignments(db: Db, userKey: number, lmsKey: number) {
     .where('a.userKey', '=', userKey)
     .where('c.lmsKey', '=', lmsKey)
     .where('a.removedAt', 'is', null)
+    .$if(assignmentKey !== undefined, (qb) => qb.where('a.assignmentKey', '=', assignmentKey!))
     .orderBy('a.startDate')
     .orderBy('a.assignmentKey')
     .execute();
 }
 
 export type AssignmentRow = Awaited<ReturnType<typeof selectAssignments>>[number];
+
+// The tree queries read every curriculum assigned to the user, or one of them (curriculumKey).
 
 /** The curricula assigned to the user, as a subquery (shared by the tree queries). */
 function assignedCurricula(db: Db, userKey: number) {
@@ -40,11 +43,12 @@ function assignedCurricula(db: Db, userKey: number) {
     .where('removedAt', 'is', null);
 }
 
-export function selectCourses(db: Db, userKey: number) {
+export function selectCourses(db: Db, userKey: number, curriculumKey?: number) {
   return db
     .selectFrom('course')
     .selectAll()
     .where('curriculumKey', 'in', assignedCurricula(db, userKey))
+    .$if(curriculumKey !== undefined, (qb) => qb.where('curriculumKey', '=', curriculumKey!))
     .orderBy('curriculumKey')
     .orderBy('sortOrder')
     .orderBy('courseKey')
@@ -53,12 +57,13 @@ export function selectCourses(db: Db, userKey: number) {
 
 export type CourseRow = Awaited<ReturnType<typeof selectCourses>>[number];
 
-export function selectTopics(db: Db, userKey: number) {
+export function selectTopics(db: Db, userKey: number, curriculumKey?: number) {
   return db
     .selectFrom('topic as t')
     .innerJoin('course as co', 'co.courseKey', 't.courseKey')
     .selectAll('t')
     .where('co.curriculumKey', 'in', assignedCurricula(db, userKey))
+    .$if(curriculumKey !== undefined, (qb) => qb.where('co.curriculumKey', '=', curriculumKey!))
     .orderBy('t.courseKey')
     .orderBy('t.sortOrder')
     .orderBy('t.topicKey')
@@ -67,7 +72,7 @@ export function selectTopics(db: Db, userKey: number) {
 
 export type TopicRow = Awaited<ReturnType<typeof selectTopics>>[number];
 
-export function selectLessons(db: Db, userKey: number) {
+export function selectLessons(db: Db, userKey: number, curriculumKey?: number) {
   return db
     .selectFrom('lesson as l')
     .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
@@ -77,6 +82,7 @@ export function selectLessons(db: Db, userKey: number) {
     .selectAll('l')
     .select(['s.launchFile', 's.scoType', 'p.storageFolder', 'p.uploadedAt as packageUploadedAt'])
     .where('co.curriculumKey', 'in', assignedCurricula(db, userKey))
+    .$if(curriculumKey !== undefined, (qb) => qb.where('co.curriculumKey', '=', curriculumKey!))
     .orderBy('l.topicKey')
     .orderBy('l.sortOrder')
     .orderBy('l.lessonKey')
@@ -85,13 +91,15 @@ export function selectLessons(db: Db, userKey: number) {
 
 export type LessonRow = Awaited<ReturnType<typeof selectLessons>>[number];
 
-export function selectProgress(db: Db, userKey: number) {
+/** The student's progress rows (of one assignment, with assignmentKey). */
+export function selectProgress(db: Db, userKey: number, assignmentKey?: number) {
   return db
     .selectFrom('lessonProgress as lp')
     .innerJoin('assignment as a', 'a.assignmentKey', 'lp.assignmentKey')
     .selectAll('lp')
     .where('lp.userKey', '=', userKey)
     .where('a.removedAt', 'is', null)
+    .$if(assignmentKey !== undefined, (qb) => qb.where('lp.assignmentKey', '=', assignmentKey!))
     .execute();
 }
 

@@ -6,14 +6,11 @@
  * reuse and rebuild. Writes made by this process clear the affected entries at once
  * (invalidateReports); writes by other instances are seen within FRESH_MS.
  */
+import type { ProgressReport, ProgressReportOptions } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { selectReportVersions } from './repo.js';
-import {
-  buildTimedProgressReport,
-  type ProgressReport,
-  type ProgressReportOptions,
-} from './service.js';
+import { buildTimedProgressReport } from './service.js';
 
 /** How long a version check is trusted (the cross-instance staleness window). */
 export const FRESH_MS = 1000;

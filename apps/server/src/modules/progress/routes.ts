@@ -1,47 +1,36 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
+import {
+  ProgressElement,
+  progressCalls,
+  progressSchemas,
+  type ProgressReportQuery,
+  type StudentPath,
+} from '@waypoint/domain/contract';
+import type { Static } from 'typebox';
 import { acceptsGzip, gzipOnce, GZIP_MIN_BYTES } from '../../lib/gzip-memo.js';
 import { cachedProgressReport, wantsRevalidation } from './report-cache.js';
 import { listPrerequisiteTypes } from './service.js';
-import {
-  prerequisiteTypeSchema,
-  progressElementSchema,
-  progressReportQuerySchema,
-  progressReportResponseSchema,
-  studentPathSchema,
-} from './schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const errorSchema = Type.Object({
-  statusCode: Type.Number(),
-  error: Type.String(),
-  message: Type.String(),
-});
-
 /** The progress report (§3, §7): the student's curricula as element trees, and prerequisite types. */
-export async function progressRoutes(app: FastifyInstance): Promise<void> {
-  app.addSchema(progressElementSchema);
+export async function progressRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  // The element tree references this schema by $ref, so a 5,000-lesson tree serialises fast
+  // (docs/decisions/0004).
+  app.addSchema(ProgressElement);
 
-  // Both paths answer the same tree; the completion report reads the second (§7).
-  for (const path of ['withPrerequisites', 'CompletionwithPrerequisites']) {
-    app.get<{
-      Params: Static<typeof studentPathSchema>;
-      Querystring: Static<typeof progressReportQuerySchema>;
-    }>(
-      `/api/progressreport/${path}/:lmsKey/:userKey`,
-      {
-        preHandler: app.requireStudentSession,
-        schema: {
-          params: studentPathSchema,
-          querystring: progressReportQuerySchema,
-          response: { 200: progressReportResponseSchema, 404: errorSchema },
-        },
-      },
+  // Both paths answer the same tree; the completion report reads the second (§7). The body is
+  // sent already serialised (a Buffer), so these two are typed by hand, not by the provider.
+  for (const call of ['report', 'completionReport'] as const) {
+    instance.get<{ Params: StudentPath; Querystring: Static<typeof ProgressReportQuery> }>(
+      progressCalls[call].route,
+      { preHandler: instance.requireStudentSession, schema: progressSchemas[call] },
       async (request, reply) => {
         // Served from the report cache; the body is serialised once per rebuild, with this
         // route's response schema, and sent as is.
-        const body = await cachedProgressReport(app.deps, {
+        const body = await cachedProgressReport(instance.deps, {
           user: { userKey: request.params.userKey, lmsKey: request.params.lmsKey },
           options: {
             showExpired: request.query.showExpired ?? true,
@@ -67,14 +56,8 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.get(
-    '/api/CurriculumPrerequisiteTypes',
-    {
-      preHandler: app.requireStudentSession,
-      schema: {
-        summary: 'Course-level prerequisite types',
-        response: { 200: Type.Array(prerequisiteTypeSchema) },
-      },
-    },
-    async () => listPrerequisiteTypes(app.deps.db),
+    progressCalls.prerequisiteTypes.route,
+    { preHandler: app.requireStudentSession, schema: progressSchemas.prerequisiteTypes },
+    async () => listPrerequisiteTypes(app.deps),
   );
 }

@@ -1,4 +1,9 @@
-import { dueDate, isExpired, type ProgressElement } from '@waypoint/domain';
+import { dueDate, isExpired } from '@waypoint/domain';
+import type {
+  PrerequisiteType,
+  ProgressReport,
+  ProgressReportOptions,
+} from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
 import { presentCourse, presentCurriculum, presentLesson, presentTopic } from './presenter.js';
 import {
@@ -11,25 +16,15 @@ import {
   selectTopics,
 } from './repo.js';
 
-export interface ProgressReportOptions {
-  /** Include curricula whose assignment has expired. */
-  showExpired: boolean;
-  /** Fill flaggedLeafAssignments (lessons completed offline on the mobile app). */
-  withFlaggedAssignments: boolean;
-  /** Keep topics and courses that have no lessons ("empty leafs"); otherwise they are left out. */
-  showEmptyLeafs: boolean;
-}
+// The query's three switches (§7): showExpired leaves out expired assignments when false;
+// withFlaggedAssignments fills flaggedLeafAssignments (lessons completed offline on the mobile
+// app); showEmptyLeafs keeps topics and courses that have no lessons (docs/decisions/0004).
+export type { ProgressReportOptions };
 
-export interface PrerequisiteType {
-  prerequisiteName: string;
-  prerequisiteKey: number;
-}
-
-/** The progress report response of §3. */
-export interface ProgressReport {
-  progressReport: ProgressElement[];
-  prerequisiteTypes: PrerequisiteType[];
-  flaggedLeafAssignments: { assignmentKey: number; leafKey: number }[];
+/** One assignment of the student's: a report of its curriculum alone. */
+export interface AssignmentScope {
+  assignmentKey: number;
+  curriculumKey: number;
 }
 
 /** Groups rows by a key, keeping their order. */
@@ -66,8 +61,11 @@ export async function buildTimedProgressReport(
   user: { userKey: number; lmsKey: number },
   nowMs: number,
   options: ProgressReportOptions,
+  scope?: AssignmentScope,
 ): Promise<{ report: ProgressReport | null; validUntil: number }> {
-  const all = await selectAssignments(db, user.userKey, user.lmsKey);
+  const all = (await selectAssignments(db, user.userKey, user.lmsKey, scope?.assignmentKey)).filter(
+    (assignment) => !scope || assignment.curriculumKey === scope.curriculumKey,
+  );
   let validUntil = Number.POSITIVE_INFINITY;
   if (!options.showExpired) {
     for (const assignment of all) {
@@ -80,7 +78,22 @@ export async function buildTimedProgressReport(
       options.showExpired ||
       !isExpired(assignment.startDate.getTime(), assignment.durationMs, nowMs),
   );
-  return { report: await buildTree(db, user, assignments, options), validUntil };
+  return { report: await buildTree(db, user, assignments, options, scope), validUntil };
+}
+
+/**
+ * The report of one assignment (its curriculum's tree alone, every assignment state shown): what
+ * the launch rules judge a launch and the player's sibling lessons on, without building every
+ * curriculum of the student (same five queries, narrowed to the one curriculum).
+ */
+export async function buildAssignmentReport(
+  db: Db,
+  user: { userKey: number; lmsKey: number },
+  nowMs: number,
+  scope: AssignmentScope,
+): Promise<ProgressReport | null> {
+  const options = { showExpired: true, withFlaggedAssignments: false, showEmptyLeafs: false };
+  return (await buildTimedProgressReport(db, user, nowMs, options, scope)).report;
 }
 
 async function buildTree(
@@ -88,13 +101,15 @@ async function buildTree(
   user: { userKey: number },
   assignments: AssignmentRow[],
   options: ProgressReportOptions,
+  scope: AssignmentScope | undefined,
 ): Promise<ProgressReport | null> {
   if (assignments.length === 0) return null;
+  const curriculumKey = scope?.curriculumKey;
   const [courses, topics, lessons, progress, prerequisiteTypes] = await Promise.all([
-    selectCourses(db, user.userKey),
-    selectTopics(db, user.userKey),
-    selectLessons(db, user.userKey),
-    selectProgress(db, user.userKey),
+    selectCourses(db, user.userKey, curriculumKey),
+    selectTopics(db, user.userKey, curriculumKey),
+    selectLessons(db, user.userKey, curriculumKey),
+    selectProgress(db, user.userKey, scope?.assignmentKey),
     selectPrerequisiteTypes(db),
   ]);
   const coursesByCurriculum = groupBy(courses, (row) => row.curriculumKey);
@@ -144,6 +159,6 @@ async function buildTree(
 }
 
 /** GET /api/CurriculumPrerequisiteTypes: the course-level prerequisite names and keys (§7). */
-export function listPrerequisiteTypes(db: Db): Promise<PrerequisiteType[]> {
-  return selectPrerequisiteTypes(db);
+export function listPrerequisiteTypes(deps: { db: Db }): Promise<PrerequisiteType[]> {
+  return selectPrerequisiteTypes(deps.db);
 }

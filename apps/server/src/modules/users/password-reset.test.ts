@@ -139,7 +139,7 @@ describe('password reset by email, set-password links, register invitations', ()
   });
 
   it('register invitation: a /Register link valid for 7 days that sets the first password', async () => {
-    const invitation = await createRegisterInvitation(t.db, t.app.deps, newcomerKey);
+    const invitation = await createRegisterInvitation(t.app.deps, newcomerKey);
     expect(invitation.email).toBe('new@example.test');
     const [email] = await t.outbox('new@example.test');
     const link = linkIn(email?.textBody ?? '');
@@ -150,7 +150,7 @@ describe('password reset by email, set-password links, register invitations', ()
     expect((await setPassword(link.token, link.email, 'First-secret-99')).status).toBe(200);
     expect((await postLogin(t, 'newcomer', 'First-secret-99')).status).toBe(200);
 
-    const second = await createRegisterInvitation(t.db, t.app.deps, newcomerKey);
+    const second = await createRegisterInvitation(t.app.deps, newcomerKey);
     t.clock.advance(7 * 24 * 3_600_000 + 60_000);
     const token = new URL(second.link).searchParams.get('token') ?? '';
     expect((await checkToken(token, 'new@example.test')).status).toBe(404);

@@ -1,16 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_MAX_LENGTH } from '@waypoint/domain';
 import type { AppDeps } from '../../app.js';
-import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { checkPasswordRules, PASSWORD_RULE_MESSAGES } from '../../lib/password-rules.js';
-import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
+import { RATE_RULES } from '../../lib/rate-limit.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-import type { LmsRow } from '../../platform/lms-resolver.js';
-import { endUserSessions } from '../../platform/session.js';
 import { clearLockout } from '../auth/service.js';
 import { forgetDevices } from '../auth/mfa.service.js';
+import type { LmsRow } from '../lms-info/service.js';
+import { enforceRateLimit } from '../rate-limits/service.js';
+import { endUserSessions } from '../sessions/service.js';
 import {
   findTokenUser,
   findUserByKey,
@@ -34,7 +34,8 @@ export const RESET_SENT_MESSAGE =
 // Spec §5 {email}: a local part, '@', a domain with a dot (design brief).
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-type MailDeps = Pick<Required<AppDeps>, 'config' | 'mailer' | 'clock'>;
+/** What the password rules need: the database, the time, the mailer, and publicUrl for links. */
+export type PasswordDeps = Pick<Required<AppDeps>, 'db' | 'config' | 'mailer' | 'clock'>;
 
 /** 400 with the spec's messages unless the address has the {email} shape and at most 255 characters. */
 export function checkEmailAddress(address: string): void {
@@ -43,8 +44,7 @@ export function checkEmailAddress(address: string): void {
 }
 
 async function issueToken(
-  db: Db,
-  deps: MailDeps,
+  deps: PasswordDeps,
   user: { userKey: number; userId: string; email: string; lmsKey: number },
   purpose: 'reset' | 'register',
 ): Promise<{ link: string; expiresAt: Date }> {
@@ -52,7 +52,7 @@ async function issueToken(
   const token = randomToken();
   const lifetime = purpose === 'reset' ? RESET_TOKEN_LIFETIME_MS : REGISTER_TOKEN_LIFETIME_MS;
   const expiresAt = new Date(now.getTime() + lifetime);
-  await insertPasswordToken(db, {
+  await insertPasswordToken(deps.db, {
     tokenHash: hashToken(token),
     userKey: user.userKey,
     purpose,
@@ -91,14 +91,13 @@ async function issueToken(
  * link; for the operator CLI and API. 404 for an unknown user, 400 when the user has no email.
  */
 export async function createRegisterInvitation(
-  db: Db,
-  deps: MailDeps,
+  deps: PasswordDeps,
   userKey: number,
 ): Promise<{ email: string; link: string; expiresAt: Date }> {
-  const user = await findUserByKey(db, userKey);
+  const user = await findUserByKey(deps.db, userKey);
   if (!user) throw new HttpError(404, 'No such user.');
   if (user.email === '') throw new HttpError(400, 'This user has no email address.');
-  const { link, expiresAt } = await issueToken(db, deps, user, 'register');
+  const { link, expiresAt } = await issueToken(deps, user, 'register');
   return { email: user.email, link, expiresAt };
 }
 
@@ -116,11 +115,11 @@ export async function settlePendingEmails(): Promise<void> {
  * reset link to each active user of the LMS with that address. The answer never depends on them.
  */
 export async function requestPasswordReset(
-  app: FastifyInstance,
+  deps: PasswordDeps & { log: Pick<FastifyBaseLogger, 'error'> },
   input: { lms: LmsRow; address: string; clientAddress: string },
 ): Promise<void> {
   checkEmailAddress(input.address);
-  const { db, clock } = app.deps;
+  const { db, clock } = deps;
   const now = clock.now();
   await enforceRateLimit(db, RATE_RULES.resetAddress, input.clientAddress, now);
   await enforceRateLimit(
@@ -131,20 +130,20 @@ export async function requestPasswordReset(
   );
   const task = (async () => {
     const users = await findUsersByEmail(db, input.lms.lmsKey, input.address);
-    for (const user of users) await issueToken(db, app.deps, user, 'reset');
+    for (const user of users) await issueToken(deps, user, 'reset');
   })()
-    .catch((error: unknown) => app.log.error({ err: error }, 'password reset email failed'))
+    .catch((error: unknown) => deps.log.error({ err: error }, 'password reset email failed'))
     .finally(() => pending.delete(task));
   pending.add(task);
 }
 
 /** True when a reset or register token is unused, unexpired and belongs to that email. */
 export async function tokenIsValid(
-  app: FastifyInstance,
+  deps: Pick<PasswordDeps, 'db' | 'clock'>,
   token: string,
   email: string,
 ): Promise<boolean> {
-  const user = await findTokenUser(app.deps.db, hashToken(token), email, app.deps.clock.now());
+  const user = await findTokenUser(deps.db, hashToken(token), email, deps.clock.now());
   return user !== undefined;
 }
 
@@ -153,20 +152,20 @@ export type PasswordOutcome = { ok: true } | { ok: false; messages: string[] };
 
 /** After a password is set: every session ends, the lockout clears, remembered devices are forgotten. */
 async function afterPasswordSet(
-  app: FastifyInstance,
+  deps: Pick<PasswordDeps, 'db' | 'clock'>,
   user: { userKey: number; lmsKey: number; userId: string },
 ) {
-  await endUserSessions(app, user.userKey);
-  await clearLockout(app, user.lmsKey, user.userId);
-  await forgetDevices(app, user.userKey);
+  await endUserSessions(deps, user.userKey);
+  await clearLockout(deps, user.lmsKey, user.userId);
+  await forgetDevices(deps, user.userKey);
 }
 
 /** PUT PasswordReset/{token}/{email}: sets the password through a valid token (404 otherwise). */
 export async function setPasswordWithToken(
-  app: FastifyInstance,
+  deps: Pick<PasswordDeps, 'db' | 'clock'>,
   input: { token: string; email: string; newPassword: string; clientAddress: string },
 ): Promise<PasswordOutcome> {
-  const { db, clock } = app.deps;
+  const { db, clock } = deps;
   await enforceRateLimit(db, RATE_RULES.setPasswordAddress, input.clientAddress, clock.now());
   const tokenHash = hashToken(input.token);
   const user = await findTokenUser(db, tokenHash, input.email, clock.now());
@@ -185,7 +184,7 @@ export async function setPasswordWithToken(
     now: clock.now(),
   });
   if (!set) throw new HttpError(404, LINK_EXPIRED_MESSAGE);
-  await afterPasswordSet(app, user);
+  await afterPasswordSet(deps, user);
   return { ok: true };
 }
 
@@ -194,10 +193,10 @@ export async function setPasswordWithToken(
  * disconnect the panel), the new one must pass the rules; the user's other sessions end.
  */
 export async function changePassword(
-  app: FastifyInstance,
+  deps: Pick<PasswordDeps, 'db' | 'clock'>,
   input: { userKey: number; sessionHash: string; oldPassword: string; newPassword: string },
 ): Promise<PasswordOutcome> {
-  const { db, clock } = app.deps;
+  const { db, clock } = deps;
   await enforceRateLimit(db, RATE_RULES.changePasswordUser, String(input.userKey), clock.now());
   const user = await findUserByKey(db, input.userKey);
   if (!user || !(await verifyPassword(input.oldPassword, user.passwordHash))) {
@@ -214,7 +213,21 @@ export async function changePassword(
   }
   if (messages.length > 0) return { ok: false, messages };
   await updatePasswordHash(db, user.userKey, await hashPassword(input.newPassword), clock.now());
-  await endUserSessions(app, user.userKey, input.sessionHash);
-  await clearLockout(app, user.lmsKey, user.userId);
+  await endUserSessions(deps, user.userKey, input.sessionHash);
+  await clearLockout(deps, user.lmsKey, user.userId);
   return { ok: true };
+}
+
+/**
+ * set-password by an operator (ADR 0003): stores the hash, ends every session of the user and
+ * lifts the login lockout. Remembered devices stay, as they always have for this command.
+ */
+export async function storeOperatorPassword(
+  deps: Pick<PasswordDeps, 'db' | 'clock'>,
+  user: { userKey: number; lmsKey: number; userId: string },
+  passwordHash: string,
+): Promise<void> {
+  await updatePasswordHash(deps.db, user.userKey, passwordHash, deps.clock.now());
+  await endUserSessions(deps, user.userKey);
+  await clearLockout(deps, user.lmsKey, user.userId);
 }

@@ -1,4 +1,4 @@
-import type { UserDetails } from '@waypoint/domain';
+import { Permissions, type UserDetails } from '@waypoint/domain/contract';
 import type { UserRow } from './repo.js';
 
 /** A user row as spec §3 User details, with the session id the client is to use. */
@@ -59,45 +59,35 @@ export function presentMfaPending(
   };
 }
 
-const ADMIN_FLAGS = [
-  'assignCurriculum',
-  'modifyCurriculum',
-  'modifyAggregation',
-  'modifyLeaf',
-  'modifyTrack',
-  'modifyClass',
-  ...['Student', 'SubPeer', 'Peer', 'LMS'].flatMap((who) =>
-    ['view', 'modify', 'create', 'delete'].map((verb) => `${verb}${who}`),
-  ),
-  'modifyStudentProgress',
-  'viewReport',
-  'editExams',
-  'resetPasswordSubPeers',
-  'resetPasswordPeers',
-  'createExamModules',
-  'manageMobile',
-  'resetMobileDevice',
-  'viewComments',
-] as const;
+// The flags of spec §3 are the boolean fields of Permissions besides isAdmin and isStudent.
+type PermissionFlag = Exclude<
+  {
+    [Name in keyof Permissions]: Permissions[Name] extends boolean ? Name : never;
+  }[keyof Permissions],
+  'isAdmin' | 'isStudent'
+>;
+const NOT_FLAGS = new Set([
+  'name',
+  'lmsKey',
+  'userType',
+  'restrictionGroups',
+  'peerLevel',
+  'isAdmin',
+  'isStudent',
+]);
 
-/** Every permission flag of spec §3 besides isAdmin and isStudent (all false in the student panel). */
-export const PERMISSION_FLAGS: readonly string[] = ADMIN_FLAGS;
-
-/** Spec §3 Permissions as sent. */
-export interface PermissionsOut {
-  name: string;
-  lmsKey: number;
-  userType: number;
-  restrictionGroups: string[];
-  peerLevel: number;
-  isAdmin: boolean;
-  isStudent: boolean;
-  [flag: string]: string | number | boolean | string[];
-}
+// Every permission flag of spec §3 besides isAdmin and isStudent (all false in the student panel).
+const PERMISSION_FLAGS = Object.keys(Permissions.properties).filter(
+  (name) => !NOT_FLAGS.has(name),
+) as PermissionFlag[];
 
 /** Spec §3 Permissions: the student panel grants no admin flag; isStudent and userType are the user's. */
-export function presentPermissions(user: UserRow): PermissionsOut {
-  const flags = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, false]));
+export function presentPermissions(user: UserRow): Permissions {
+  // Built from the schema's own list, so a flag added there is sent (false) without a change here.
+  const flags = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, false])) as Record<
+    PermissionFlag,
+    false
+  >;
   return {
     name: user.displayName || `${user.nameOther} ${user.nameCollated}`.trim() || user.userId,
     lmsKey: user.lmsKey,

@@ -1,10 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { EMAIL_MAX_LENGTH } from '@waypoint/domain';
+import { passwordCalls, passwordSchemas } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
-import { PASSWORD_MAX_LENGTH } from '../../lib/password.js';
-import { resolveLms } from '../../platform/lms-resolver.js';
+import { resolveLms } from '../lms-info/resolver.js';
 import {
   changePassword,
   requestPasswordReset,
@@ -14,22 +12,6 @@ import {
   tokenIsValid,
   LINK_EXPIRED_MESSAGE,
 } from './password.service.js';
-import { ErrorBody, errorResponses, MessageBody } from './schemas.js';
-
-// Path values are capped well above any real value; the rules give the precise messages.
-const TokenParams = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 100 }),
-  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH * 3 }),
-});
-const RuleMessages = Type.Array(
-  Type.Object({ statusCode: Type.Integer(), message: Type.String() }),
-);
-const RulesBody = Type.Object({
-  statusCode: Type.Integer(),
-  message: Type.String(),
-  messages: Type.Array(Type.String()),
-});
-const NEW_PASSWORD_HEADER_MAX = 1024 * 12;
 
 /** The encoded twin when present (decoded), else the plain header; 400 on bad encoding. */
 function newPasswordOf(plain: string | undefined, encoded: string | undefined): string {
@@ -56,24 +38,15 @@ function redactedRequest(request: FastifyRequest) {
 /** Password reset by email, set-password through a link, change password (spec §7, §5). */
 export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const deps = { ...app.deps, log: app.log };
   app.addHook('onClose', async () => settlePendingEmails());
 
   app.get(
-    '/api/PasswordReset/VALIDATE_EMAIL/:address',
-    {
-      schema: {
-        summary: 'Email a reset link; the same answer whether or not the address is known',
-        params: Type.Object({ address: Type.String({ maxLength: 1000 }) }),
-        querystring: Type.Object({
-          fromStudentpanel: Type.Optional(Type.String({ maxLength: 10 })),
-          lms: Type.Optional(Type.String({ maxLength: 63 })),
-        }),
-        response: { 200: MessageBody, ...errorResponses(400, 404, 429) },
-      },
-    },
+    passwordCalls.resetEmail.route,
+    { schema: passwordSchemas.resetEmail },
     async (request) => {
       const lms = await resolveLms(request);
-      await requestPasswordReset(app, {
+      await requestPasswordReset(deps, {
         lms,
         address: request.params.address,
         clientAddress: request.ip,
@@ -83,16 +56,10 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/PasswordReset/VALIDATE_TOKEN/:token/:email',
-    {
-      schema: {
-        summary: "Check a set-password link: 200 with body '200' when valid, 404 otherwise",
-        params: TokenParams,
-        response: { 200: Type.String(), ...errorResponses(400, 404) },
-      },
-    },
+    passwordCalls.resetToken.route,
+    { schema: passwordSchemas.resetToken },
     async (request, reply) => {
-      if (!(await tokenIsValid(app, request.params.token, request.params.email))) {
+      if (!(await tokenIsValid(deps, request.params.token, request.params.email))) {
         throw new HttpError(404, LINK_EXPIRED_MESSAGE);
       }
       return reply.type('text/plain; charset=utf-8').send('200');
@@ -100,28 +67,14 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.put(
-    '/api/PasswordReset/:token/:email',
-    {
-      schema: {
-        summary: 'Set the password through a link (headers newPassword, newPasswordEncoded)',
-        params: TokenParams,
-        headers: Type.Object({
-          newpassword: Type.Optional(Type.String({ maxLength: NEW_PASSWORD_HEADER_MAX })),
-          newpasswordencoded: Type.Optional(Type.String({ maxLength: NEW_PASSWORD_HEADER_MAX })),
-        }),
-        response: {
-          200: MessageBody,
-          400: Type.Union([RuleMessages, ErrorBody]),
-          ...errorResponses(404, 429),
-        },
-      },
-    },
+    passwordCalls.setPassword.route,
+    { schema: passwordSchemas.setPassword },
     async (request, reply) => {
       const newPassword = newPasswordOf(
         request.headers.newpassword,
         request.headers.newpasswordencoded,
       );
-      const outcome = await setPasswordWithToken(app, {
+      const outcome = await setPasswordWithToken(deps, {
         token: request.params.token,
         email: request.params.email,
         newPassword,
@@ -137,28 +90,17 @@ export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.put(
-    '/api/user/ignored/ignored/:userKey/PASSWORD/:oldPassword',
+    passwordCalls.changePassword.route,
     {
-      preHandler: app.requireStudentSession,
+      // Before validation, so a key that is not the session's own is 403 whatever its shape.
+      preValidation: app.requireStudentSession,
       // The spec puts the old password in the path: keep it out of the request log.
       logSerializers: { req: redactedRequest },
-      schema: {
-        summary: 'Change password: old password in the path, the new one as body.password',
-        params: Type.Object({
-          userKey: Type.String({ maxLength: 20 }),
-          oldPassword: Type.String({ maxLength: 1024 }),
-        }),
-        body: Type.Object({ password: Type.String({ maxLength: PASSWORD_MAX_LENGTH * 8 }) }),
-        response: {
-          200: MessageBody,
-          400: Type.Union([RulesBody, ErrorBody]),
-          ...errorResponses(401, 403, 429),
-        },
-      },
+      schema: passwordSchemas.changePassword,
     },
     async (request, reply) => {
       const session = request.session!;
-      const outcome = await changePassword(app, {
+      const outcome = await changePassword(deps, {
         userKey: session.userKey,
         sessionHash: session.sessionHash,
         oldPassword: request.params.oldPassword,

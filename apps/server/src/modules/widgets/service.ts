@@ -5,9 +5,19 @@ import {
   dueLessons,
   isDraftAssociated,
   isShownAssignment,
-  type CalendarMonth,
 } from '@waypoint/domain';
+import type {
+  CalendarCourse,
+  CalendarData,
+  CalendarItemDue,
+  CalendarMonth,
+  CalendarSettings,
+  PickerUser,
+  Widget,
+} from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError } from '../../lib/http-error.js';
 import { buildProgressReport } from '../progress/service.js';
 import {
   isActiveStudentOf,
@@ -17,14 +27,17 @@ import {
   type WidgetRow,
 } from './repo.js';
 
-export { isActiveStudentOf };
+/** What the widget services read: the database and the clock. */
+export interface WidgetDeps {
+  db: Db;
+  clock: Clock;
+}
 
-/** The calendar widget's settings, with their defaults. */
-export interface CalendarSettings {
-  /** "optional student picker with search, shown only when enabled (for admins)" (§2). */
-  studentPicker: boolean;
-  /** Months shown at a time when the dashboard opens (1 to 8, default 4). */
-  monthsShown: number;
+/** The signed-in user asking (the session's keys and user type). */
+export interface Viewer {
+  lmsKey: number;
+  userKey: number;
+  userType: number;
 }
 
 export const CALENDAR_WIDGET_TYPE = 'calendar';
@@ -35,7 +48,8 @@ function settingsOf(row: WidgetRow): Record<string, unknown> {
     : {};
 }
 
-export function presentWidget(row: WidgetRow) {
+/** A widget row with the spec's field names (§2 Dashboard); settings are always an object. */
+export function presentWidget(row: WidgetRow): Widget {
   return {
     widgetKey: row.widgetKey,
     widgetType: row.widgetType,
@@ -46,13 +60,25 @@ export function presentWidget(row: WidgetRow) {
   };
 }
 
-export async function listWidgets(db: Db, lmsKey: number) {
-  return (await selectWidgets(db, lmsKey)).map(presentWidget);
+/** GET /api/Widget/PostWidget: the LMS's dashboard widgets, deleted ones included (§2). */
+export async function listWidgets(deps: { db: Db }, lmsKey: number): Promise<Widget[]> {
+  return (await selectWidgets(deps.db, lmsKey)).map(presentWidget);
 }
 
-export async function widgetSettings(db: Db, lmsKey: number, widgetKey: number) {
-  const row = await selectWidget(db, lmsKey, widgetKey);
-  return row ? presentWidget(row) : null;
+/** GET /api/Widget/GetWidgetSettingsData: one widget of the LMS; 404 when it has no such widget. */
+export async function widgetSettings(
+  deps: { db: Db },
+  lmsKey: number,
+  widgetKey: number,
+): Promise<Widget> {
+  const row = await selectWidget(deps.db, lmsKey, widgetKey);
+  if (!row) throw new HttpError(404, 'No such widget.');
+  return presentWidget(row);
+}
+
+/** POST /api/Widget/GetCalendarWidgets/.../GET: the 13 months around now (§3 Calendar). */
+export function listCalendarMonths(deps: { clock: Clock }): CalendarMonth[] {
+  return calendarMonths(deps.clock.now().getTime());
 }
 
 /** The settings of the LMS's active calendar widget, or null when it has none. */
@@ -69,49 +95,26 @@ export async function calendarSettings(db: Db, lmsKey: number): Promise<Calendar
   };
 }
 
-export interface CalendarItem {
-  name: string;
-  courseKey: number;
-  curriculumKey: number;
-  assignmentKey: number;
-  colorHex: string;
-  startDate: number;
-  dueDate: number;
-}
-
-export interface CalendarData {
-  months: (CalendarMonth & { itemsDue: CalendarItem[] })[];
-  courses: {
-    courseName: string;
-    aggregationKey: number;
-    curriculumKey: number;
-    assignmentKey: number;
-    colorHex: string;
-    startDate: number;
-    calcDate: number;
-  }[];
-}
-
 /**
  * The calendar of one student: every course still due (it has a lesson in play mode 1 or 3 not yet
  * complete) of the shown, non-draft assignments, coloured from the 16-colour palette, placed in the
  * month of its due date among the 13 months around now.
  */
-export async function calendarData(
+async function dueCalendar(
   db: Db,
   user: { userKey: number; lmsKey: number },
   nowMs: number,
-): Promise<CalendarData> {
+): Promise<Omit<CalendarData, 'settings'>> {
   const months = calendarMonths(nowMs).map((month) => ({
     ...month,
-    itemsDue: [] as CalendarItem[],
+    itemsDue: [] as CalendarItemDue[],
   }));
   const report = await buildProgressReport(db, user, nowMs, {
     showExpired: true,
     withFlaggedAssignments: false,
     showEmptyLeafs: false,
   });
-  const courses: CalendarData['courses'] = [];
+  const courses: CalendarCourse[] = [];
   for (const curriculum of report?.progressReport ?? []) {
     if (!isShownAssignment(curriculum) || isDraftAssociated(curriculum)) continue;
     const due = dueDate(curriculum.elementStartDate, curriculum.elementDuration);
@@ -142,11 +145,54 @@ export async function calendarData(
   return { months, courses };
 }
 
-/** The LMS's students for the picker; null when the picker is not enabled for this LMS. */
-export async function pickerUsers(db: Db, lmsKey: number, search: string, count: number) {
-  const settings = await calendarSettings(db, lmsKey);
-  if (!settings?.studentPicker) return null;
-  return (await selectPickerUsers(db, lmsKey, search, Math.min(count, 1000))).map((user) => ({
+const PICKER_DISABLED = 'The student picker is not enabled for this training provider.';
+
+/**
+ * Whether the viewer may use the calendar's student picker: "shown only when enabled (for
+ * admins)" (§2). The LMS's calendar widget must enable it, and the user must have a userType above
+ * 0 (instructors who are also students); plain students (userType 0) never may.
+ */
+async function mayPickStudents(db: Db, viewer: Viewer): Promise<boolean> {
+  if (viewer.userType < 1) return false;
+  return (await calendarSettings(db, viewer.lmsKey))?.studentPicker === true;
+}
+
+/**
+ * The dashboard's calendar data (§3 Calendar): the viewer's own, or with `student` another
+ * student of the same LMS when the picker is allowed (403 otherwise, 404 for no such student).
+ */
+export async function calendarData(
+  deps: WidgetDeps,
+  viewer: Viewer,
+  student?: number,
+): Promise<CalendarData> {
+  const { db, clock } = deps;
+  let subject = viewer.userKey;
+  if (student !== undefined && student !== viewer.userKey) {
+    if (!(await mayPickStudents(db, viewer))) throw new HttpError(403, PICKER_DISABLED);
+    if (!(await isActiveStudentOf(db, viewer.lmsKey, student))) {
+      throw new HttpError(404, 'No such student.');
+    }
+    subject = student;
+  }
+  const [data, settings] = await Promise.all([
+    dueCalendar(db, { userKey: subject, lmsKey: viewer.lmsKey }, clock.now().getTime()),
+    calendarSettings(db, viewer.lmsKey),
+  ]);
+  return { ...data, settings: settings ?? { studentPicker: false, monthsShown: 4 } };
+}
+
+/** The LMS's students for the picker (§7 GET /api/user/{lmsKey}/ALL); 403 unless it is allowed. */
+export async function pickerUsers(
+  deps: { db: Db },
+  viewer: Viewer,
+  lmsKey: number,
+  query: { search?: string; count?: number },
+): Promise<PickerUser[]> {
+  if (!(await mayPickStudents(deps.db, viewer))) throw new HttpError(403, PICKER_DISABLED);
+  const search = query.search ?? '';
+  const count = Math.min(query.count ?? 999999, 1000);
+  return (await selectPickerUsers(deps.db, lmsKey, search, count)).map((user) => ({
     userKey: user.userKey,
     userID: user.userId,
     nameCollated: user.nameCollated,

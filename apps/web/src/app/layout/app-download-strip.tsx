@@ -8,6 +8,7 @@ import {
   IconWindows,
   type IconProps,
 } from '../../components/icons';
+import { queryKeys } from '../../api/query-keys';
 import { safeWebAddress } from '../../components/support-links';
 import styles from './app-download-strip.module.css';
 
@@ -29,7 +30,7 @@ function platformIcon(label: string): ComponentType<IconProps> {
 /** The 'App Download' strip: Windows, Apple and Google Play links (spec §1). */
 export function AppDownloadStrip() {
   const links = useQuery({
-    queryKey: ['app-download-links'],
+    queryKey: queryKeys.appDownloadLinks(),
     queryFn: async () => unwrap(await getAppDownloadLinks()),
     retry: false,
     staleTime: 60 * 60_000,

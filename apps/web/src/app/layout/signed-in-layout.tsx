@@ -12,10 +12,10 @@ import { MainNav } from '../../features/navigation/main-nav';
 import { paths } from '../../lib/paths';
 import { lmsDisplayName, logout, setSettingsMenuOpen } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';
+import { WaypointMark } from '../../lib/waypoint-mark';
 import { AccountMenu } from './account-menu';
 import { AppDownloadStrip } from './app-download-strip';
 import { displayName } from './display-name';
-import { BrandMark } from './brand-mark';
 import { NARROW_QUERY, useMediaQuery, WIDE_QUERY } from './use-media-query';
 import styles from './signed-in-layout.module.css';
 
@@ -112,7 +112,7 @@ export function SignedInLayout() {
             </button>
           )}
           <Link to={paths.assignments} className={styles.brand}>
-            <BrandMark />
+            <WaypointMark className={styles.brandMark} />
             <span className={styles.brandText}>
               <span className={styles.brandName}>{lmsName || 'Learning Center'}</span>
               <span className={styles.brandSub}>Student Panel</span>

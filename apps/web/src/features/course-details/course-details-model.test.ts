@@ -16,7 +16,6 @@ import {
 const NOW = new Date(2026, 10, 22, 12).getTime();
 const context: ModelContext = {
   nowMs: NOW,
-  drafts: false,
   prerequisiteTypes: PREREQUISITE_TYPES,
   flaggedLeafAssignments: [],
   enforceCurriculumPrerequisitesToggle: 1,
@@ -55,9 +54,16 @@ describe('course details model (§2 Course details, §4)', () => {
       ],
       { now: NOW },
     );
-    expect(
-      buildCurriculumView(c, 0, { ...context, drafts: true }).courses[1]!.lockMessage,
-    ).toBeNull();
+    // A curriculum holding drafts shows in the Drafts preview, where no course is locked.
+    const withDraft = curriculum(
+      'C',
+      [
+        course('First', [topic('T', [lesson()])]),
+        course('Second', [topic('T', [lesson()])], { elementPrerequisite: 1, elementDraft: 1 }),
+      ],
+      { now: NOW },
+    );
+    expect(buildCurriculumView(withDraft, 0, context).courses[1]!.lockMessage).toBeNull();
     expect(
       buildCurriculumView(c, 0, { ...context, enforceCurriculumPrerequisitesToggle: 0 }).courses[1]!
         .lockMessage,

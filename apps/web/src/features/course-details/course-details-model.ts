@@ -4,7 +4,7 @@
  */
 import {
   attemptsText,
-  courseLock,
+  courseLockOf,
   courseStatus,
   dueDate,
   EXAM_PLAYER,
@@ -13,11 +13,10 @@ import {
   isElementComplete,
   isExpired,
   isFailedCompletion,
-  isLessonLaunchable,
   isOpenDate,
+  lessonLaunchBlock,
   lessonsOf,
   lessonStatus,
-  mayLaunchWhenExpired,
   missingChapterPrerequisites,
   missingLessonPrerequisites,
   PLAY_MODE,
@@ -27,6 +26,7 @@ import {
   scoreText,
   type CourseScoreContext,
   type CourseStatus,
+  type LaunchRules,
   type LessonStatus,
   type ProgressBarView,
   type ProgressElement,
@@ -96,7 +96,6 @@ export interface CurriculumView {
 
 export interface ModelContext {
   nowMs: number;
-  drafts: boolean;
   prerequisiteTypes: PrerequisiteType[];
   flaggedLeafAssignments: FlaggedLeafAssignment[];
   enforceCurriculumPrerequisitesToggle: number;
@@ -148,24 +147,26 @@ export function buildCurriculumView(
   index: number,
   context: ModelContext,
 ): CurriculumView {
-  const prerequisiteNames = new Map(
-    context.prerequisiteTypes.map((t) => [t.prerequisiteKey, t.prerequisiteName]),
-  );
+  // The panel does not know whether a stored attempt was suspended: the server judges attempts.
+  const rules: LaunchRules = {
+    nowMs: context.nowMs,
+    prerequisiteNames: new Map(
+      context.prerequisiteTypes.map((t) => [t.prerequisiteKey, t.prerequisiteName]),
+    ),
+    enforceCurriculumPrerequisitesToggle: context.enforceCurriculumPrerequisitesToggle,
+    allowExpiredAssignmentsToBeCompleted: context.allowExpiredAssignmentsToBeCompleted,
+    resumable: null,
+  };
   const flagged = new Set(
     context.flaggedLeafAssignments.map((f) => `${f.assignmentKey}:${f.leafKey}`),
   );
   const expired = isExpired(curriculum.elementStartDate, curriculum.elementDuration, context.nowMs);
-  const mayLaunch = mayLaunchWhenExpired(expired, context.allowExpiredAssignmentsToBeCompleted);
   const curriculumId = `c${index}`;
   const courses = curriculum.elementChildren;
 
   const courseViews = courses.map((course, courseIndex): CourseView => {
     const id = `${curriculumId}-${courseIndex}`;
-    const lock = courseLock(courses, courseIndex, {
-      prerequisiteName: prerequisiteNames.get(course.elementPrerequisite) ?? 'None',
-      drafts: context.drafts,
-      enforceCurriculumPrerequisitesToggle: context.enforceCurriculumPrerequisitesToggle,
-    });
+    const lock = courseLockOf(curriculum, courseIndex, rules);
     const scoreContext = courseScoreContext(course);
     const topics = course.elementChildren;
     const topicViews = topics.map((topic, topicIndex): TopicView => {
@@ -178,6 +179,9 @@ export function buildCurriculumView(
         const browse = lesson.elementPlayMode === PLAY_MODE.browse;
         const missingNames = missingLessonPrerequisites(topics, topicIndex, lesson);
         const courseLocked = lock.locked && !browse;
+        // The server's own rule (§4 Expiry and launchability), with what is worked out above.
+        const place = { curriculum, courses, courseIndex, topics, topicIndex, lesson };
+        const block = lessonLaunchBlock(place, rules, { lock, missing: missingNames });
         return {
           id: `${id}-${topicIndex}-${lessonIndex}`,
           lesson,
@@ -190,8 +194,7 @@ export function buildCurriculumView(
           attemptsText: attemptsText(lesson.elementMaxAttempts, lesson.elementAttempts),
           score: scoreText(lesson.elementScore, lesson.elementScoreWeight, lesson.elementPlayMode),
           bar: progressBarView(lesson, curriculum.elementCompletion),
-          launchable:
-            mayLaunch && !courseLocked && isLessonLaunchable(lesson, missingNames.length === 0),
+          launchable: block === null,
           require100: lesson.player === EXAM_PLAYER && requires100(lesson.launchData),
           modeLabel: playModeLabel(lesson.elementPlayMode),
           modeBadge: playModeBadge(lesson.elementPlayMode),

@@ -58,7 +58,6 @@ export function CourseDetailsPage() {
       : data.progressReport.filter((c) => c.curriculumKey === curriculumKey).slice(0, 1);
     const context = {
       nowMs: report.dataUpdatedAt,
-      drafts,
       prerequisiteTypes: data.prerequisiteTypes,
       flaggedLeafAssignments: data.flaggedLeafAssignments ?? [],
       enforceCurriculumPrerequisitesToggle: enforce,

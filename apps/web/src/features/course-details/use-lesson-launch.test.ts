@@ -59,7 +59,8 @@ describe('pre-launch outcome (§4 steps 2-3, §8 Launch)', () => {
       text: 'Expired.',
     });
     expect(launchOutcome(ok({ errorMessage: '' }), target, false)).toBe('start');
-    expect(launchOutcome(ok({}), target, true)).toBe('start');
+    // An empty body (no errorMessage at all) also lets the launch go on.
+    expect(launchOutcome(ok({} as PrelaunchAnswer), target, true)).toBe('start');
   });
 
   it('ensures one trailing period', () => {

@@ -11,7 +11,7 @@ import { ApiError, serverMessage, type ApiResult } from '../../api/client';
 import { currentCredentials } from '../../api/credentials';
 import {
   LESSON_WINDOW_NAME,
-  launchPaths,
+  launchFormAction,
   prelaunch,
   startLaunch,
   type PrelaunchAnswer,
@@ -116,7 +116,7 @@ export function submitLaunchForm(
   if (!form) return null;
   const lessonWindow = window.open('', LESSON_WINDOW_NAME);
   if (!lessonWindow) return null;
-  form.action = launchPaths.launchForm(launchId);
+  form.action = launchFormAction(launchId);
   form.target = LESSON_WINDOW_NAME;
   const session = form.elements.namedItem('sessionID');
   if (session instanceof HTMLInputElement) session.value = currentCredentials().sessionId ?? '';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getAppDownloadLinks } from '../../api/public-info';
 import { unwrap } from '../../api/client';
-import { widgetKeys } from '../../api/widgets';
+import { queryKeys } from '../../api/query-keys';
 import { IconClose, IconDownload } from '../../components/icons';
 import styles from './dashboard-page.module.css';
 
@@ -10,9 +10,11 @@ import styles from './dashboard-page.module.css';
 export function AppDownloadPrompt() {
   const [closed, setClosed] = useState(false);
   const links = useQuery({
-    queryKey: widgetKeys.appLinks(),
+    // The shell's App Download strip reads the same links: one key, one request.
+    queryKey: queryKeys.appDownloadLinks(),
     queryFn: async () => unwrap(await getAppDownloadLinks()),
-    staleTime: 10 * 60_000,
+    retry: false,
+    staleTime: 60 * 60_000,
   });
   const shown = (links.data ?? []).filter((link) => link.willRender && link.link);
   if (closed || shown.length === 0) return null;

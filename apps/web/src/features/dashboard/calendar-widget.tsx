@@ -7,11 +7,11 @@ import {
 } from '@waypoint/domain';
 import { useMemo, useState } from 'react';
 import { unwrap } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import {
   getCalendarData,
   getCalendarMonths,
   getPickerUsers,
-  widgetKeys,
   type CalendarItemDue,
 } from '../../api/widgets';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '../../components/curricula-icons';
@@ -52,16 +52,16 @@ export function CalendarWidget({ context, title }: CalendarWidgetProps) {
   const [offset, setOffset] = useState<number | null>(null);
 
   const months = useQuery({
-    queryKey: widgetKeys.calendarMonths(lmsKey, userKey),
+    queryKey: queryKeys.widgets.calendarMonths(lmsKey, userKey),
     queryFn: async () => unwrap(await getCalendarMonths(lmsKey, userKey)),
   });
   const data = useQuery({
-    queryKey: widgetKeys.calendarData(lmsKey, userKey, student),
+    queryKey: queryKeys.widgets.calendarData(lmsKey, userKey, student),
     queryFn: async () => unwrap(await getCalendarData(lmsKey, userKey, student)),
   });
   const pickerEnabled = data.data?.settings.studentPicker === true;
   const users = useQuery({
-    queryKey: widgetKeys.users(lmsKey),
+    queryKey: queryKeys.widgets.pickerUsers(lmsKey),
     queryFn: async () => unwrap(await getPickerUsers(lmsKey)),
     enabled: pickerEnabled,
     retry: false,

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   dashboardCurricula,
   dashboardCurriculumProgress,
@@ -12,10 +11,10 @@ import {
 } from '@waypoint/domain';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { unwrap } from '../../api/client';
 import { SERVICE_BASE } from '../../api/paths';
 import { useProgressReport } from '../../api/use-progress';
-import { getWidgets, widgetKeys, type Widget } from '../../api/widgets';
+import { useWidgets } from '../../api/use-widgets';
+import type { Widget } from '../../api/widgets';
 import {
   CurriculumList,
   upcomingDueItem,
@@ -54,12 +53,7 @@ export function DashboardPage() {
   const lmsKey = user?.lmsKey ?? -1;
   const userKey = user?.userKey ?? -1;
   const enabled = user !== null && (showDashboard ?? 0) > 0;
-  const widgets = useQuery({
-    queryKey: widgetKeys.widgets(lmsKey, userKey),
-    queryFn: async () => unwrap(await getWidgets(lmsKey, userKey)),
-    enabled,
-    retry: false,
-  });
+  const widgets = useWidgets();
   const report = useProgressReport();
   const navigate = useNavigate();
 

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../api/client';
+import { getAssignedDocuments } from '../../api/documents';
+import { queryKeys } from '../../api/query-keys';
 import { Button } from '../../components/button';
 import { IconDocument } from '../../components/icons';
 import { Loading } from '../../components/loading';
 import { Modal } from '../../components/modal';
 import { useAppState } from '../../lib/use-app-state';
 import { documentStatus, type AssignedDocument } from './document-status';
-import { documentKeys, getAssignedDocuments } from './documents-api';
 import styles from './documents-dialog.module.css';
 
 export interface DocumentsDialogProps {
@@ -22,7 +24,7 @@ function formatDate(instant: number): string {
 
 function DocumentRow({ document, now }: { document: AssignedDocument; now: number }) {
   const status = documentStatus(document, now);
-  const expiration = document.expirationInstant ?? 0;
+  const expiration = document.expirationInstant;
   return (
     <li className={styles.row} data-status={status}>
       <span className={styles.icon}>
@@ -48,8 +50,8 @@ export function DocumentsDialog({ open, onOpenChange }: DocumentsDialogProps) {
   const lmsKey = useAppState((state) => state.currentUser?.lmsKey ?? -1);
   const userKey = useAppState((state) => state.currentUser?.userKey ?? -1);
   const documents = useQuery({
-    queryKey: documentKeys.list(lmsKey, userKey),
-    queryFn: () => getAssignedDocuments(lmsKey, userKey),
+    queryKey: queryKeys.documents.list(lmsKey, userKey),
+    queryFn: async () => unwrap(await getAssignedDocuments(lmsKey, userKey)),
     enabled: open && lmsKey >= 0 && userKey >= 0,
     retry: false,
   });
@@ -75,12 +77,8 @@ export function DocumentsDialog({ open, onOpenChange }: DocumentsDialogProps) {
         <Loading label="Loading..." />
       ) : list.length > 0 ? (
         <ul className={styles.list} aria-label="Assigned documents">
-          {list.map((document, index) => (
-            <DocumentRow
-              key={document.formKey ?? document.key ?? index}
-              document={document}
-              now={now}
-            />
+          {list.map((document) => (
+            <DocumentRow key={document.formKey} document={document} now={now} />
           ))}
         </ul>
       ) : (

@@ -8,8 +8,9 @@ import { mockFetch } from '../../test/fetch-mock';
 import { MainNav } from './main-nav';
 
 const WIDGETS = '/lms/api/Widget/PostWidget/3/42';
+// The navigation shares the pages' report query (with the offline-completion flags).
 const REPORT =
-  '/lms/api/progressreport/withPrerequisites/3/42?showExpired=true&withFlaggedAssignments=false&showEmptyLeafs=false';
+  '/lms/api/progressreport/withPrerequisites/3/42?showExpired=true&withFlaggedAssignments=true&showEmptyLeafs=false';
 
 function signIn(showDashboard: number) {
   setState({

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import {
   IconAssignments,
@@ -8,9 +7,10 @@ import {
   IconReport,
   type IconProps,
 } from '../../components/icons';
+import { useProgressReport } from '../../api/use-progress';
+import { useWidgets } from '../../api/use-widgets';
 import { paths } from '../../lib/paths';
 import { useAppState } from '../../lib/use-app-state';
-import { getProgressReportForDrafts, getWidgets, navigationKeys } from './navigation-api';
 import { showDashboardLink, showDraftsLink } from './nav-rules';
 
 /** One entry of the main navigation. */
@@ -20,27 +20,15 @@ export interface NavItem {
   Icon: ComponentType<IconProps>;
 }
 
-/** The navigation entries the signed-in user sees, in the spec's order (§1, §2). */
+/**
+ * The navigation entries the signed-in user sees, in the spec's order (§1, §2). The widgets and
+ * the progress report are the pages' own queries (one request each), so the Drafts link follows
+ * every progress reload.
+ */
 export function useNavItems(): NavItem[] {
-  const lmsKey = useAppState((state) => state.currentUser?.lmsKey ?? null);
-  const userKey = useAppState((state) => state.currentUser?.userKey ?? null);
   const showDashboard = useAppState((state) => state.lmsInfo?.showDashboard ?? null);
-  const known = lmsKey !== null && userKey !== null;
-
-  const widgets = useQuery({
-    queryKey: navigationKeys.widgets(lmsKey ?? -1, userKey ?? -1),
-    queryFn: () => getWidgets(lmsKey ?? -1, userKey ?? -1),
-    enabled: known && (showDashboard ?? 0) > 0,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-  const drafts = useQuery({
-    queryKey: navigationKeys.drafts(lmsKey ?? -1, userKey ?? -1),
-    queryFn: () => getProgressReportForDrafts(lmsKey ?? -1, userKey ?? -1),
-    enabled: known,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const widgets = useWidgets();
+  const report = useProgressReport();
 
   // A failed call leaves data undefined, which the rules read as "none".
   const items: NavItem[] = [];
@@ -52,7 +40,7 @@ export function useNavItems(): NavItem[] {
     { to: paths.report, label: 'Completion Report', Icon: IconReport },
     { to: paths.library, label: 'Library', Icon: IconLibrary },
   );
-  if (showDraftsLink(drafts.data)) {
+  if (showDraftsLink(report.data?.progressReport)) {
     items.push({ to: paths.drafts, label: 'Drafts', Icon: IconDrafts });
   }
   return items;

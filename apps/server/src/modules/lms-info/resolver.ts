@@ -1,14 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
-import type { LmsTable } from '../db/schema.js';
-import { HttpError } from '../lib/http-error.js';
-import { findLmsByCode, findLmsByHostOrDefault } from './session-repo.js';
-
-export type LmsRow = Selectable<LmsTable>;
+import { HttpError } from '../../lib/http-error.js';
+import { lmsForRequest, type LmsRow } from './service.js';
 
 export const UNKNOWN_LMS_MESSAGE = 'Unknown training provider.';
-
-const LMS_CODE = /^[a-z0-9][a-z0-9-]{0,62}$/i;
 
 /** The `lms` code a request names (query `lms`, else header X-LMS-Code), or null. */
 function requestedCode(request: FastifyRequest): string | null {
@@ -25,14 +19,10 @@ function requestedCode(request: FastifyRequest): string | null {
  * LMS. 404 'Unknown training provider.' when none matches.
  */
 export async function resolveLms(request: FastifyRequest): Promise<LmsRow> {
-  const { db } = request.server.deps;
-  const code = requestedCode(request);
-  const lms =
-    code === null
-      ? await findLmsByHostOrDefault(db, request.hostname.slice(0, 255))
-      : LMS_CODE.test(code)
-        ? await findLmsByCode(db, code)
-        : undefined;
+  const lms = await lmsForRequest(request.server.deps, {
+    code: requestedCode(request),
+    hostName: request.hostname,
+  });
   if (!lms) throw new HttpError(404, UNKNOWN_LMS_MESSAGE);
   return lms;
 }

@@ -3,7 +3,7 @@
  * zips yazl refuses to write (unsafe paths, encryption flags, lying sizes). Used by tests only.
  */
 import yazl from 'yazl';
-import type { PackageLimits } from './package-zip.js';
+import type { PackageLimits } from '../modules/content/package-zip.js';
 
 export interface ZipEntrySpec {
   name: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { buildLms, buildUser } from '../test/factories.js';
-import { signIn } from '../test/sign-in.js';
-import { hashToken } from '../lib/tokens.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildLms, buildUser } from '../../test/factories.js';
+import { signIn } from '../../test/sign-in.js';
+import { hashToken } from '../../lib/tokens.js';
 
 describe('session cache', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import type { Db } from '../db/connection.js';
+import type { Db } from '../../db/connection.js';
 
-/** SQL for sessions, the shared server secrets and LMS resolution (platform/session.ts, lms-resolver.ts). */
+/** The only SQL on user_session and server_secret. */
 
 export interface NewSessionRow {
   sessionHash: string;
@@ -123,34 +123,4 @@ export async function readOrCreateSecret(db: Db, name: string, fresh: string): P
     .where('name', '=', name)
     .executeTakeFirstOrThrow();
   return row.value;
-}
-
-/** The LMS with this code (codes are lowercase). */
-export async function findLmsByCode(db: Db, code: string) {
-  return db
-    .selectFrom('lms')
-    .selectAll()
-    .where('lmsCode', '=', code.toLowerCase())
-    .executeTakeFirst();
-}
-
-/** The LMS that lists this host name, else the default LMS (host matches win). */
-export async function findLmsByHostOrDefault(db: Db, hostName: string) {
-  return db
-    .selectFrom('lms')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb(eb.val(hostName.toLowerCase()), '=', eb.fn.any('hostNames')),
-        eb('isDefault', '=', true),
-      ]),
-    )
-    .orderBy('isDefault', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** One LMS by key. */
-export async function findLmsByKey(db: Db, lmsKey: number) {
-  return db.selectFrom('lms').selectAll().where('lmsKey', '=', lmsKey).executeTakeFirst();
 }

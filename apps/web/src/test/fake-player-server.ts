@@ -2,7 +2,7 @@
  * Test support: a fake player API (fetch and sendBeacon) that answers like the contract says,
  * records every request, and lets a test change the answers. Not used by the page itself.
  */
-import type { CommitPayload, PlayerState } from './types';
+import type { CommitPayload, PlayerState } from '@waypoint/domain/contract';
 
 export const TEST_TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDE';
 

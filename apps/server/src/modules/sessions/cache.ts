@@ -1,11 +1,11 @@
 /**
- * Per-process memory of recent session lookups (docs/decisions/0006-caching.md). A session row read
+ * Per-process memory of recent session lookups (ADR 0006). A session row read
  * from the database is trusted for TRUST_MS without another query; the guards still check its
  * idle and absolute expiry, binding cookie and XSRF on every request. Failed lookups are never
  * remembered, and logout / ending a user's sessions in this process forget entries at once.
  */
-import type { Db } from '../db/connection.js';
-import type { findOpenSession } from './session-repo.js';
+import type { Db } from '../../db/connection.js';
+import type { findOpenSession } from './repo.js';
 
 /** A session row as findOpenSession returns it. */
 export type OpenSessionRow = NonNullable<Awaited<ReturnType<typeof findOpenSession>>>;

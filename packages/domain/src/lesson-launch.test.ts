@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { lessonLaunchBlock, lessonPlaces, type LaunchRules } from './lesson-launch.js';
+import { buildProgressElement as element, type ProgressElement } from './progress-element.js';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 5, 1);
+const PREVIOUS_COURSE = 1;
+
+const lesson = (fields: Partial<ProgressElement> = {}) =>
+  element({ elementType: 'lesson', elementName: 'L', elementSCOKey: 7, ...fields });
+const done = () => lesson({ elementCompletion: 1, elementAttempts: 1 });
+const topic = (name: string, lessons: ProgressElement[], fields: Partial<ProgressElement> = {}) =>
+  element({ elementType: 'topic', elementName: name, elementChildren: lessons, ...fields });
+const course = (topics: ProgressElement[], fields: Partial<ProgressElement> = {}) =>
+  element({ elementType: 'course', elementName: 'First', elementChildren: topics, ...fields });
+const curriculum = (courses: ProgressElement[], fields: Partial<ProgressElement> = {}) =>
+  element({
+    elementType: 'curriculum',
+    elementStartDate: NOW - 10 * DAY,
+    elementChildren: courses,
+    ...fields,
+  });
+
+const rules: LaunchRules = {
+  nowMs: NOW,
+  prerequisiteNames: new Map([[PREVIOUS_COURSE, 'PreviousCourse']]),
+  enforceCurriculumPrerequisitesToggle: 1,
+  allowExpiredAssignmentsToBeCompleted: 0,
+  resumable: false,
+};
+
+/** The verdict on the last lesson of the tree. */
+function verdict(tree: ProgressElement, overrides: Partial<LaunchRules> = {}) {
+  const places = [...lessonPlaces(tree)];
+  const block = lessonLaunchBlock(places[places.length - 1]!, { ...rules, ...overrides });
+  return block?.reason ?? 'launches';
+}
+
+// Course 2 needs course 1 (incomplete) complete: "Course-level prerequisites: None,
+// PreviousCourse, AllPreviousCourses".
+const locked = (second: ProgressElement, fields: Partial<ProgressElement> = {}) =>
+  curriculum([
+    course([topic('T', [lesson()])]),
+    course([topic('T', [second])], { elementPrerequisite: PREVIOUS_COURSE, ...fields }),
+  ]);
+const waitsForChapter = (last: ProgressElement) =>
+  curriculum([course([topic('A', [lesson()]), topic('B', [last])])]);
+const expired = curriculum([course([topic('T', [lesson()])])], {
+  elementStartDate: NOW - 40 * DAY,
+  elementDuration: 30 * DAY,
+});
+const usedUp = () => lesson({ elementMaxAttempts: 2, elementAttempts: 2 });
+
+describe('may this lesson launch (§4 Expiry and launchability)', () => {
+  const cases: [string, ProgressElement, Partial<LaunchRules>, string][] = [
+    ['a plain lesson launches', curriculum([course([topic('T', [lesson()])])]), {}, 'launches'],
+    ['the previous course incomplete locks the course', locked(lesson()), {}, 'courseLocked'],
+    [
+      '"Ignored ... when enforceCurriculumPrerequisitesToggle is 0 or less"',
+      locked(lesson()),
+      { enforceCurriculumPrerequisitesToggle: 0 },
+      'launches',
+    ],
+    ['"Ignored for drafts"', locked(lesson(), { elementDraft: 1 }), {}, 'launches'],
+    ['"Ignored ... for play mode 2"', locked(lesson({ elementPlayMode: 2 })), {}, 'launches'],
+    [
+      '"1 previous chapter complete": waits for chapter A',
+      waitsForChapter(lesson({ elementPrerequisite: 1 })),
+      {},
+      'prerequisites',
+    ],
+    [
+      'a chapter prerequisite means nothing in play mode 2 ("no prerequisite logic")',
+      waitsForChapter(lesson({ elementPrerequisite: 1, elementPlayMode: 2 })),
+      {},
+      'launches',
+    ],
+    ['an expired curriculum does not launch', expired, {}, 'expired'],
+    [
+      '"expired lessons launch only if allowExpiredAssignmentsToBeCompleted is above 0"',
+      expired,
+      { allowExpiredAssignmentsToBeCompleted: 1 },
+      'launches',
+    ],
+    ['no attempts left', curriculum([course([topic('T', [done(), usedUp()])])]), {}, 'noAttempts'],
+    [
+      'going back into a suspended attempt uses none',
+      curriculum([course([topic('T', [usedUp()])])]),
+      { resumable: true },
+      'launches',
+    ],
+    [
+      'attempts left unknown (the panel): the server decides',
+      curriculum([course([topic('T', [usedUp()])])]),
+      { resumable: null },
+      'launches',
+    ],
+    [
+      '"launchable if it has a content key"',
+      curriculum([course([topic('T', [lesson({ elementSCOKey: -1 })])])]),
+      {},
+      'noContent',
+    ],
+    [
+      '"... or its play mode is 2"',
+      curriculum([course([topic('T', [lesson({ elementSCOKey: -1, elementPlayMode: 2 })])])]),
+      {},
+      'launches',
+    ],
+    [
+      'the course lock is told before expiry',
+      curriculum(
+        [
+          course([topic('T', [lesson()])]),
+          course([topic('T', [lesson()])], { elementPrerequisite: PREVIOUS_COURSE }),
+        ],
+        { elementStartDate: NOW - 40 * DAY, elementDuration: 30 * DAY },
+      ),
+      {},
+      'courseLocked',
+    ],
+  ];
+  it.each(cases)('%s', (_name, tree, overrides, expected) => {
+    expect(verdict(tree, overrides)).toBe(expected);
+  });
+
+  it('names the missing chapters and the lock message', () => {
+    const places = [...lessonPlaces(waitsForChapter(lesson({ elementPrerequisite: 1 })))];
+    expect(lessonLaunchBlock(places[1]!, rules)).toEqual({
+      reason: 'prerequisites',
+      missing: ['A'],
+    });
+    const [, second] = [...lessonPlaces(locked(lesson()))];
+    expect(lessonLaunchBlock(second!, rules)).toMatchObject({
+      reason: 'courseLocked',
+      lock: { message: 'Unlocks after completing: First', previousCourseIndex: 0 },
+    });
+  });
+});

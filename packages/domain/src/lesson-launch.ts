@@ -1,0 +1,120 @@
+/**
+ * "May this lesson launch now?" (§4 Expiry and launchability), decided once for the panel's
+ * course details (which lessons are clickable) and the server's launch rules (which launches it
+ * refuses, whatever the page showed).
+ */
+import { attemptsLeft } from './attempts.js';
+import { isDraftCurriculum } from './drafts.js';
+import { isExpired, mayLaunchWhenExpired } from './expiry.js';
+import { PLAY_MODE } from './play-mode.js';
+import {
+  courseLock,
+  isLessonLaunchable,
+  missingLessonPrerequisites,
+  type CourseLock,
+} from './prerequisites.js';
+import type { ProgressElement } from './progress-element.js';
+
+/** Where a lesson sits in its curriculum's tree. */
+export interface LessonPlace {
+  curriculum: ProgressElement;
+  courses: ProgressElement[];
+  courseIndex: number;
+  topics: ProgressElement[];
+  topicIndex: number;
+  lesson: ProgressElement;
+}
+
+/** Every lesson of a curriculum with where it sits, in tree order. */
+export function* lessonPlaces(curriculum: ProgressElement): Generator<LessonPlace> {
+  const courses = curriculum.elementChildren;
+  for (const [courseIndex, course] of courses.entries()) {
+    const topics = course.elementChildren;
+    for (const [topicIndex, topic] of topics.entries()) {
+      for (const lesson of topic.elementChildren) {
+        yield { curriculum, courses, courseIndex, topics, topicIndex, lesson };
+      }
+    }
+  }
+}
+
+/** What a launch is judged on besides the tree. */
+export interface LaunchRules {
+  nowMs: number;
+  /** Course-level prerequisite names by key (the report's prerequisiteTypes). */
+  prerequisiteNames: ReadonlyMap<number, string>;
+  enforceCurriculumPrerequisitesToggle: number;
+  allowExpiredAssignmentsToBeCompleted: number;
+  /**
+   * Whether the stored attempt was suspended, so going back into it uses no new attempt; null
+   * when not known (the panel), which leaves the attempts check to the server.
+   */
+  resumable: boolean | null;
+}
+
+/** Why a lesson may not launch, first rule first. */
+export type LaunchBlock =
+  | { reason: 'courseLocked'; lock: CourseLock }
+  | { reason: 'prerequisites'; missing: string[] }
+  | { reason: 'expired' }
+  | { reason: 'noAttempts' }
+  | { reason: 'noContent' };
+
+/**
+ * The lock on a course of a curriculum (§4 Course-level prerequisites). "Ignored for drafts":
+ * a curriculum holding drafts is only ever shown in the Drafts preview, where no course is locked.
+ */
+export function courseLockOf(
+  curriculum: ProgressElement,
+  courseIndex: number,
+  rules: Pick<LaunchRules, 'prerequisiteNames' | 'enforceCurriculumPrerequisitesToggle'>,
+): CourseLock {
+  const courses = curriculum.elementChildren;
+  return courseLock(courses, courseIndex, {
+    prerequisiteName:
+      rules.prerequisiteNames.get(courses[courseIndex]?.elementPrerequisite ?? 0) ?? 'None',
+    drafts: isDraftCurriculum(curriculum),
+    enforceCurriculumPrerequisitesToggle: rules.enforceCurriculumPrerequisitesToggle,
+  });
+}
+
+/** What the course details already worked out for a lesson (to judge big trees once). */
+export interface KnownLaunchFacts {
+  /** The lesson's course lock (courseLockOf). */
+  lock: CourseLock;
+  /** The chapters the lesson waits for (missingLessonPrerequisites). */
+  missing: string[];
+}
+
+/**
+ * Why the lesson may not launch now, or null when it may (§4): the course lock (not in play
+ * mode 2), the chapter prerequisites, expiry ("expired lessons launch only if
+ * allowExpiredAssignmentsToBeCompleted is above 0"), attempts left (when the stored attempt is
+ * known), content ("launchable if it has a content key ..., or its play mode is 2").
+ */
+export function lessonLaunchBlock(
+  place: LessonPlace,
+  rules: LaunchRules,
+  known: KnownLaunchFacts = {
+    lock: courseLockOf(place.curriculum, place.courseIndex, rules),
+    missing: missingLessonPrerequisites(place.topics, place.topicIndex, place.lesson),
+  },
+): LaunchBlock | null {
+  const { curriculum, lesson } = place;
+  const browse = lesson.elementPlayMode === PLAY_MODE.browse;
+  if (!browse && known.lock.locked) return { reason: 'courseLocked', lock: known.lock };
+  if (known.missing.length > 0) return { reason: 'prerequisites', missing: known.missing };
+  const expired = isExpired(curriculum.elementStartDate, curriculum.elementDuration, rules.nowMs);
+  if (!mayLaunchWhenExpired(expired, rules.allowExpiredAssignmentsToBeCompleted)) {
+    return { reason: 'expired' };
+  }
+  if (
+    !browse &&
+    rules.resumable === false &&
+    attemptsLeft(lesson.elementMaxAttempts, lesson.elementAttempts) <= 0
+  ) {
+    return { reason: 'noAttempts' };
+  }
+  if (!isLessonLaunchable(lesson, true)) return { reason: 'noContent' };
+  return null;
+}

@@ -1,0 +1,107 @@
+/**
+ * The import boundaries of docs/architecture.md are lint rules (eslint.config.js); this proves
+ * each one fires. Probes are linted as virtual files inside the real folders (their imports
+ * resolve to real files); the cycle needs two real files, kept in fixtures/ (ignored by the
+ * normal lint run).
+ */
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+/** The rule ids (with messages) ESLint reports for code placed at filePath. */
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const ZONE = 'import-x/no-restricted-paths';
+const RESTRICTED = 'no-restricted-imports';
+
+describe('import boundaries (eslint.config.js)', () => {
+  it('a web feature cannot import another feature, but may import shared code', async () => {
+    expect(
+      await problems(
+        'apps/web/src/features/login/lint-probe.ts',
+        "export { DashboardPage } from '../dashboard/dashboard-page';\n",
+      ),
+    ).toEqual([expect.stringContaining(`${ZONE}: `)]);
+    expect(
+      await problems(
+        'apps/web/src/features/login/lint-probe.ts',
+        "export { Button } from '../../components/button';\nexport { emailError } from './email-rules';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('shared web code cannot import a feature', async () => {
+    expect(
+      await problems(
+        'apps/web/src/components/lint-probe.ts',
+        "export { DashboardPage } from '../features/dashboard/dashboard-page';\n",
+      ),
+    ).toEqual([expect.stringContaining('Shared code must not import features')]);
+  });
+
+  it('the web app cannot import the server, nor the server the web app', async () => {
+    expect(
+      await problems(
+        'apps/web/src/lib/lint-probe.ts',
+        "export { loadConfig } from '../../../server/src/config.js';\n",
+      ),
+    ).toEqual([expect.stringContaining('The web app never imports the server')]);
+    expect(
+      await problems(
+        'apps/server/src/lint-probe.ts',
+        "export { paths } from '../../web/src/lib/paths';\n",
+      ),
+    ).toEqual([expect.stringContaining('The server never imports the web app')]);
+  });
+
+  it('the domain package imports no I/O: not node:fs, not fastify, nothing from apps/', async () => {
+    expect(
+      await problems(
+        'packages/domain/src/lint-probe.ts',
+        "export { readFileSync } from 'node:fs';\n",
+      ),
+    ).toEqual([expect.stringContaining(`${RESTRICTED}: 'node:fs'`)]);
+    expect(
+      await problems(
+        'packages/domain/src/contract/lint-probe.ts',
+        "export { default as Fastify } from 'fastify';\n",
+      ),
+    ).toEqual([expect.stringContaining(`${RESTRICTED}: 'fastify'`)]);
+    expect(
+      await problems(
+        'packages/domain/src/lint-probe.ts',
+        "export { loadConfig } from '../../../apps/server/src/config.js';\n",
+      ),
+    ).toEqual([expect.stringContaining('imports nothing from apps/')]);
+  });
+
+  it("screens never import the API client's raw request", async () => {
+    for (const folder of ['features/login', 'app', 'components']) {
+      expect(
+        await problems(
+          `apps/web/src/${folder}/lint-probe.ts`,
+          `export { request } from '${path.posix.relative(folder, 'api/client')}';\n`,
+        ),
+      ).toEqual([expect.stringContaining(`${RESTRICTED}: 'request' import`)]);
+    }
+  });
+
+  it('an import cycle is an error', async () => {
+    // The fixtures are ignored by the normal run; this instance lints them on purpose.
+    const withFixtures = new ESLint({ cwd: repoRoot, ignore: false });
+    const [result] = await withFixtures.lintFiles([
+      path.join(repoRoot, 'tooling/fixtures/cycle/first.ts'),
+    ]);
+    expect(result?.messages.map((message) => message.ruleId)).toEqual(['import-x/no-cycle']);
+  });
+});
