@@ -6,7 +6,9 @@ import type { Mailer } from './lib/mailer.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerPlatform } from './platform/index.js';
 import { registerModules } from './modules/index.js';
+import { registerSessions } from './modules/sessions/guard.js';
 import { registerWebApp } from './platform/web-app.js';
+import { serializeRequest } from './platform/log-redaction.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { playerRoutes } from './modules/player/routes.js';
 
@@ -18,6 +20,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Operator token accepted by the operator API (kept in DATA_DIR by main.ts); null disables that API. */
   operatorToken?: string | null;
+  /** Where the log goes (standard output when null); tests read it to check what it reveals. */
+  logStream?: { write(line: string): void } | null;
 }
 
 declare module 'fastify' {
@@ -28,14 +32,21 @@ declare module 'fastify' {
 
 /** Builds the whole Waypoint server as one Fastify instance (used by main.ts and by the tests). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const full: Required<AppDeps> = { clock: systemClock, operatorToken: null, ...deps };
+  const full: Required<AppDeps> = {
+    clock: systemClock,
+    operatorToken: null,
+    logStream: null,
+    ...deps,
+  };
   const app = Fastify({
     logger:
       full.config.logLevel === 'silent'
         ? false
         : {
             level: full.config.logLevel,
-            redact: ['req.headers.password', 'req.headers.sessionid'],
+            // Credentials travel in paths, queries and headers: ADR 0009, platform/log-redaction.ts.
+            serializers: { req: serializeRequest },
+            ...(full.logStream ? { stream: full.logStream } : {}),
           },
     trustProxy: full.config.trustProxy,
     // Path parameters are keys and encoded values; anything longer is refused before routing.
@@ -45,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', full);
 
   await registerPlatform(app);
+  // The session guards and decorators every module's routes use (modules/sessions).
+  registerSessions(app);
   await app.register(registerModules, { prefix: '/lms' });
   await app.register(ssoRoutes);
   // The lesson player and package files, answered on the content origin only.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Every setting Waypoint reads from the environment, validated once at start (see README). */
@@ -21,8 +22,12 @@ export interface Config {
   /** 'auto' seeds the demo training provider when the database has no LMS yet; 'off' never. */
   demoSeed: 'auto' | 'off';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Trust X-Forwarded-* from a reverse proxy (client address, https). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-* to believe (client address, https): false for none, or the
+   * proxies' addresses and CIDR ranges. Never "any sender": that would let a client pick its own
+   * address and escape every per-address limit (ADR 0009).
+   */
+  trustProxy: false | string[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /** Host name on which plain http is redirected to https (spec §4 step 6); null for none. */
@@ -74,14 +79,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push(`${name} must be one of ${allowed.join(', ')} (got '${raw}')`);
     return fallback;
   };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = env[name]?.toLowerCase();
-    if (raw === undefined || raw === '') return fallback;
-    if (['1', 'true', 'yes'].includes(raw)) return true;
-    if (['0', 'false', 'no'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got '${env[name]}')`);
-    return fallback;
-  };
 
   const port = int('PORT', 8080, 0, 65535);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -103,7 +100,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
       'info',
     ),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustedProxies(env.TRUST_PROXY, problems),
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
     forceHttpsHost: env.FORCE_HTTPS_HOST || null,
@@ -111,4 +108,49 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must be false, or a comma-separated list of the addresses and CIDR ranges of the ' +
+  'reverse proxies in front of Waypoint (127.0.0.1 for nginx on the same machine; loopback, ' +
+  'linklocal and uniquelocal name those ranges)';
+
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One address, CIDR range (`10.0.0.0/8`, `fd00::/8`) or proxy-addr's named range. */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/false/0 trusts nobody; otherwise the proxies' addresses and ranges, so that
+ * X-Forwarded-For is believed only from them. A bare `true` (anyone) and a hop count (which
+ * Fastify 5 refuses to apply, failing closed) are refused with the list to give instead.
+ */
+function trustedProxies(raw: string | undefined, problems: string[]): false | string[] {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false' || value === 'no' || value === '0') return false;
+  if (value === 'true' || value === 'yes' || /^\d+$/.test(value)) {
+    problems.push(
+      `${TRUST_PROXY_HELP} (got '${raw}': trusting any sender or a hop count would let a client ` +
+        'forge X-Forwarded-For and escape every per-address limit)',
+    );
+    return false;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0 || entries.length === 0) {
+    problems.push(`${TRUST_PROXY_HELP} (not an address or range: '${wrong.join("', '") || raw}')`);
+    return false;
+  }
+  return entries;
 }

@@ -1,10 +1,8 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/connection.js';
 import { HttpError } from './http-error.js';
 
 /**
- * Fixed-window counters in table rate_limit, shared by every server instance: one atomic upsert
- * per hit, so two instances counting the same bucket never lose a hit.
+ * The limits and their window arithmetic, with no I/O. The counters live in table rate_limit,
+ * shared by every server instance; modules/rate-limits counts them.
  */
 export interface RateRule {
   /** Bucket prefix, e.g. 'login-account'. */
@@ -15,15 +13,21 @@ export interface RateRule {
 
 const MINUTE = 60_000;
 
-/** Every limit Waypoint applies (issue 2 item 8). Keys are added by the callers. */
+/** Every limit Waypoint applies (§4 Login and session, §4 MFA). Keys are added by the callers. */
 export const RATE_RULES = {
   /**
-   * Failed logins in a row for one login ID (known or not, so the lockout reveals nothing): the
-   * 5th failure within 15 minutes of the previous one locks the ID for 15 minutes.
+   * Failed logins in a row for one login ID from one client address (known ID or not, so the
+   * lockout reveals nothing): the 5th failure within 15 minutes of the previous one locks that
+   * pair for 15 minutes. Other addresses are not locked, so an attacker who does not know the
+   * password cannot keep the real user out (ADR 0009).
    */
   loginFailures: { name: 'login-failures', limit: 5, windowMs: 15 * MINUTE },
-  /** Every login attempt for one login ID in one LMS. */
-  loginAccount: { name: 'login-account', limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * Failed logins for one login ID from every address together: past 100 within 15 minutes of
+   * each other, every address that has failed for it is refused, an address that has not failed
+   * may still sign in, and the user is emailed once.
+   */
+  loginAccountFailures: { name: 'login-account-failures', limit: 100, windowMs: 15 * MINUTE },
   /** Failed logins from one client address (password spraying across accounts). */
   loginAddress: { name: 'login-address', limit: 50, windowMs: 15 * MINUTE },
   /** MFA code checks from one client address (each challenge also dies after 5 wrong codes). */
@@ -51,9 +55,11 @@ export interface RateState {
   retryAfterSeconds: number;
 }
 
-const bucketOf = (rule: RateRule, key: string) => `${rule.name}:${key}`.slice(0, 500);
+/** The row key of a rule's bucket for one key (login ID, client address, ...). */
+export const bucketOf = (rule: RateRule, key: string) => `${rule.name}:${key}`.slice(0, 500);
 
-function stateOf(rule: RateRule, hits: number, windowEndsAt: Date, now: Date): RateState {
+/** A bucket's state from its count and window end. */
+export function stateOf(rule: RateRule, hits: number, windowEndsAt: Date, now: Date): RateState {
   return {
     allowed: hits <= rule.limit,
     hits,
@@ -61,90 +67,7 @@ function stateOf(rule: RateRule, hits: number, windowEndsAt: Date, now: Date): R
   };
 }
 
-/**
- * Counts one hit in a bucket (atomic upsert, so every instance shares the count). A fixed window
- * starts again once it has ended; a sliding one moves its end to now + window on every hit.
- */
-async function countHit(
-  db: Db,
-  rule: RateRule,
-  key: string,
-  now: Date,
-  window: 'fixed' | 'sliding',
-): Promise<RateState> {
-  const windowEnd = new Date(now.getTime() + rule.windowMs);
-  const row = await db
-    .insertInto('rateLimit')
-    .values({ bucket: bucketOf(rule, key), hits: 1, windowEndsAt: windowEnd })
-    .onConflict((oc) =>
-      oc.column('bucket').doUpdateSet({
-        hits: sql<number>`CASE WHEN rate_limit.window_ends_at <= ${now} THEN 1 ELSE rate_limit.hits + 1 END`,
-        windowEndsAt:
-          window === 'sliding'
-            ? windowEnd
-            : sql<Date>`CASE WHEN rate_limit.window_ends_at <= ${now} THEN ${windowEnd} ELSE rate_limit.window_ends_at END`,
-      }),
-    )
-    .returning(['hits', 'windowEndsAt'])
-    .executeTakeFirstOrThrow();
-  return stateOf(rule, row.hits, new Date(row.windowEndsAt), now);
-}
-
-/** Counts one hit in the bucket and says whether it is still within the limit. */
-export function hitRateLimit(db: Db, rule: RateRule, key: string, now: Date): Promise<RateState> {
-  return countHit(db, rule, key, now, 'fixed');
-}
-
-/**
- * Counts one failure in a sliding bucket: each failure pushes the window end to now + window, so
- * failures count while no more than a window apart (lockout: "N failures in a row").
- */
-export function recordFailure(db: Db, rule: RateRule, key: string, now: Date): Promise<RateState> {
-  return countHit(db, rule, key, now, 'sliding');
-}
-
-/** Reads a bucket without counting (for limits that count only failures). */
-export async function peekRateLimit(
-  db: Db,
-  rule: RateRule,
-  key: string,
-  now: Date,
-): Promise<RateState> {
-  const row = await db
-    .selectFrom('rateLimit')
-    .select(['hits', 'windowEndsAt'])
-    .where('bucket', '=', bucketOf(rule, key))
-    .where('windowEndsAt', '>', now)
-    .executeTakeFirst();
-  if (!row) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
-  // Peeking asks "may one more happen?", so the bucket must be strictly under the limit.
-  const state = stateOf(rule, row.hits, new Date(row.windowEndsAt), now);
-  return { ...state, allowed: row.hits < rule.limit };
-}
-
-/** Forgets a bucket (e.g. the failure count after a successful login). */
-export async function clearRateLimit(db: Db, rule: RateRule, key: string): Promise<void> {
-  await db.deleteFrom('rateLimit').where('bucket', '=', bucketOf(rule, key)).execute();
-}
-
 /** The 429 for a bucket over its limit. */
 export function tooManyAttempts(state: RateState): HttpError {
   return new HttpError(429, TOO_MANY_ATTEMPTS, { 'retry-after': String(state.retryAfterSeconds) });
-}
-
-/** Counts a hit and throws the 429 when over the limit. */
-export async function enforceRateLimit(
-  db: Db,
-  rule: RateRule,
-  key: string,
-  now: Date,
-): Promise<void> {
-  const state = await hitRateLimit(db, rule, key, now);
-  if (!state.allowed) throw tooManyAttempts(state);
-}
-
-/** Throws the 429 when a failure-counting bucket is already full. */
-export async function enforcePeek(db: Db, rule: RateRule, key: string, now: Date): Promise<void> {
-  const state = await peekRateLimit(db, rule, key, now);
-  if (!state.allowed) throw tooManyAttempts(state);
 }

@@ -5,18 +5,18 @@ import { registerSecurityHeaders } from './security-headers.js';
 import { registerContentOriginSeparation } from './content-origin.js';
 import { registerErrorHandling } from './errors.js';
 import { registerJsonBody } from './json-body.js';
-import { registerSessions } from './session.js';
 import { registerOpenApi } from './openapi.js';
+import { registerProxyWarning } from './proxy-warning.js';
 
-/** Cross-cutting plumbing every route relies on: cookies, form bodies, security headers, errors, sessions, OpenAPI. */
+/** Cross-cutting plumbing every route relies on: cookies, form bodies, security headers, errors, OpenAPI. */
 export async function registerPlatform(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   // Launch and library-launch are classic form posts (spec §7).
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   registerSecurityHeaders(app);
+  registerProxyWarning(app);
   registerContentOriginSeparation(app);
   registerErrorHandling(app);
   registerJsonBody(app);
-  registerSessions(app);
   await registerOpenApi(app);
 }

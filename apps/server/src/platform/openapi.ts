@@ -22,5 +22,24 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  app.get('/lms/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/lms/api/openapi.json', { schema: { hide: true } }, async () =>
+    openApiDocument(app, 'public'),
+  );
+}
+
+const OPERATOR_PREFIX = '/lms/operator/';
+
+/**
+ * The OpenAPI document, split in two: the public part (the panel's calls, the player, /now) for
+ * anyone, and the operator API's part only to a caller with the operator token (ADR 0009): its
+ * routes are no business of a student's, and listing them tells an attacker where to aim.
+ */
+export function openApiDocument(app: FastifyInstance, part: 'public' | 'operator') {
+  const document = app.swagger() as { paths?: Record<string, unknown> };
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).filter(
+      ([route]) => route.startsWith(OPERATOR_PREFIX) === (part === 'operator'),
+    ),
+  );
+  return { ...document, paths };
 }

@@ -19,6 +19,28 @@ const contentSecurityPolicy = (contentOrigin: string | null) =>
     "base-uri 'self'",
   ].join('; ');
 
+// Nothing in the panel or a lesson needs these powerful features; a hostile package or theme
+// cannot ask for them either. Fullscreen stays for lesson videos on the same origin.
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 /** Security headers on every response, and the spec's http-to-https redirect for one host (§4 step 6). */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const { forceHttpsHost } = app.deps.config;
@@ -37,7 +59,12 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
       reply.header('content-security-policy', policy.text);
     }
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Pages whose address holds a credential (launch, player, certificate) set no-referrer.
+    if (!reply.hasHeader('referrer-policy')) {
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    }
+    if (!reply.hasHeader('permissions-policy'))
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
     // Routes that open into the lesson window set their own (unsafe-none, see launch/routes.ts).
     if (!reply.hasHeader('cross-origin-opener-policy')) {
       reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');

@@ -28,7 +28,12 @@ export interface TestApp {
  * never lands in the repository.
  */
 export async function createTestApp(
-  options: { config?: Partial<Config>; operatorToken?: string } = {},
+  options: {
+    config?: Partial<Config>;
+    operatorToken?: string;
+    /** Receives the server's log lines (set config.logLevel too). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-test-data-'));
@@ -44,6 +49,7 @@ export async function createTestApp(
     mailer,
     clock,
     operatorToken: options.operatorToken ?? null,
+    logStream: options.logStream ?? null,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,27 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { verifyPassword } from '../../lib/password.js';
+import { RATE_RULES } from '../../lib/rate-limit.js';
+import type { LmsRow } from '../lms-info/service.js';
 import {
   clearRateLimit,
+  clearRateLimits,
   enforcePeek,
-  enforceRateLimit,
   hitRateLimit,
   peekRateLimit,
-  RATE_RULES,
   recordFailure,
-} from '../../lib/rate-limit.js';
-import type { LmsRow } from '../../platform/lms-resolver.js';
+} from '../rate-limits/service.js';
 import { noteLoginFailures, userByKey, userByLoginId, type UserRow } from '../users/service.js';
-import { deviceIsRemembered, startMfaChallenge } from './mfa.service.js';
+import { deviceIsRemembered, startMfaChallenge, type MfaDeps } from './mfa.service.js';
 
 export const INCORRECT_LOGIN_MESSAGE = 'Incorrect login.';
 export const STUDENT_LOCKED_MESSAGE = 'Please contact your training department for access.';
 export const ACCOUNT_LOCKED_MESSAGE =
   'This account is locked after too many failed sign-in attempts. Please try again in 15 minutes or reset your password.';
-
-/** Longest login ID and password accepted (checked after decoding, before any hashing). */
-export const LOGIN_ID_MAX_LENGTH = 255;
-export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
 
 export type LoginOutcome =
   { kind: 'session'; user: UserRow } | { kind: 'mfa'; mfaId: string; rememberDeviceTime: number };
@@ -36,71 +32,94 @@ export interface LoginInput {
   useCookie: boolean;
 }
 
-/** The lockout bucket key of a login ID: the same whether or not the account exists. */
+/** The bucket key of a login ID: the same whether or not the account exists. */
 export const accountKeyOf = (lmsKey: number, userId: string) => `${lmsKey}:${userId.toLowerCase()}`;
+/** The lockout bucket key of a login ID at one client address (ADR 0009). */
+const pairKeyOf = (accountKey: string, clientAddress: string) => `${accountKey}@${clientAddress}`;
 
 function locked(retryAfterSeconds: number): HttpError {
   return new HttpError(423, ACCOUNT_LOCKED_MESSAGE, { 'retry-after': String(retryAfterSeconds) });
 }
 
 /**
- * Checks a login (spec §4 'Login and session', issue 2 item 8). Every failure that could tell
- * whether the login ID exists answers the same 401 after the same scrypt work; the lockout and the
- * limits count login IDs, not accounts, so they reveal nothing either.
+ * Checks a login (spec §4 'Login and session'). Every failure that could tell whether the login
+ * ID exists answers the same 401 after the same scrypt work; the lockouts and limits count login
+ * IDs, not accounts, so they reveal nothing either. A lockout holds a login ID at the addresses
+ * that failed, never at one that has not (ADR 0009).
  */
-export async function login(app: FastifyInstance, input: LoginInput): Promise<LoginOutcome> {
-  const { db, clock } = app.deps;
+export async function login(deps: MfaDeps, input: LoginInput): Promise<LoginOutcome> {
+  const { db, clock } = deps;
   const now = clock.now();
   const { lms } = input;
   if (lms.studentLocked === 1) throw new HttpError(403, STUDENT_LOCKED_MESSAGE);
   const accountKey = accountKeyOf(lms.lmsKey, input.userId);
+  const pairKey = pairKeyOf(accountKey, input.clientAddress);
   await enforcePeek(db, RATE_RULES.loginAddress, input.clientAddress, now);
-  await enforceRateLimit(db, RATE_RULES.loginAccount, accountKey, now);
-  const failures = await peekRateLimit(db, RATE_RULES.loginFailures, accountKey, now);
-  if (!failures.allowed) {
+  const pair = await peekRateLimit(db, RATE_RULES.loginFailures, pairKey, now);
+  const account = await peekRateLimit(db, RATE_RULES.loginAccountFailures, accountKey, now);
+  // Under attack from many addresses, an address that has failed for this ID waits it out.
+  const refusal = !pair.allowed ? pair : !account.allowed && pair.hits > 0 ? account : null;
+  if (refusal) {
     await hitRateLimit(db, RATE_RULES.loginAddress, input.clientAddress, now);
-    throw locked(failures.retryAfterSeconds);
+    throw locked(refusal.retryAfterSeconds);
   }
 
-  const user = await userByLoginId(app, lms.lmsKey, input.userId);
+  const user = await userByLoginId(deps, lms.lmsKey, input.userId);
   const passwordRight = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !passwordRight || user.inactive !== 0) {
     await hitRateLimit(db, RATE_RULES.loginAddress, input.clientAddress, now);
-    const state = await recordFailure(db, RATE_RULES.loginFailures, accountKey, now);
-    const nowLocked = state.hits >= RATE_RULES.loginFailures.limit;
+    const pairState = await recordFailure(db, RATE_RULES.loginFailures, pairKey, now);
+    const accountState = await recordFailure(db, RATE_RULES.loginAccountFailures, accountKey, now);
     if (user) {
-      const until = nowLocked ? new Date(now.getTime() + RATE_RULES.loginFailures.windowMs) : null;
-      await noteLoginFailures(app, user.userKey, state.hits, until);
+      await noteLoginFailures(deps, user.userKey, accountState.hits, null);
+      if (accountState.hits === RATE_RULES.loginAccountFailures.limit) {
+        await warnOfAttack(deps, user, accountState.hits);
+      }
     }
-    if (nowLocked) throw locked(state.retryAfterSeconds);
+    if (pairState.hits >= RATE_RULES.loginFailures.limit) throw locked(pairState.retryAfterSeconds);
     throw new HttpError(401, INCORRECT_LOGIN_MESSAGE);
   }
 
+  if (pair.hits !== 0) await clearRateLimit(db, RATE_RULES.loginFailures, pairKey);
   if (user.failedLoginCount !== 0 || user.lockedUntil !== null) {
-    await clearRateLimit(db, RATE_RULES.loginFailures, accountKey);
-    await noteLoginFailures(app, user.userKey, 0, null);
+    await noteLoginFailures(deps, user.userKey, 0, null);
   }
-  if (user.mfaEnabled && !(await deviceIsRemembered(app, user.userKey, input.deviceToken))) {
-    const mfaId = await startMfaChallenge(app, user, input.useCookie);
+  if (user.mfaEnabled && !(await deviceIsRemembered(deps, user.userKey, input.deviceToken))) {
+    const mfaId = await startMfaChallenge(deps, user, input.useCookie);
     return { kind: 'mfa', mfaId, rememberDeviceTime: lms.mfaRememberDeviceMs };
   }
   return { kind: 'session', user };
 }
 
+/** Tells the user, once per attack, that their login ID is being guessed at. */
+async function warnOfAttack(deps: MfaDeps, user: UserRow, failures: number): Promise<void> {
+  if (user.email === '') return;
+  await deps.mailer.send({
+    lmsKey: user.lmsKey,
+    to: user.email,
+    subject: 'Many failed sign-ins to your Waypoint account',
+    text: [
+      `There have been ${failures} failed attempts to sign in as ${user.userId} in the last few minutes.`,
+      '',
+      'You can still sign in as usual. If these were not you, someone may be guessing your',
+      'password: choose a new one with "Forgot password?" on the sign-in page.',
+    ].join('\n'),
+  });
+}
+
 /** The user a finished MFA challenge signs in; 400 (the code message) if it went inactive meanwhile. */
-export async function userForSession(
-  app: FastifyInstance,
-  userKey: number,
-): Promise<UserRow | null> {
-  const user = await userByKey(app, userKey);
+export async function userForSession(deps: { db: Db }, userKey: number): Promise<UserRow | null> {
+  const user = await userByKey(deps, userKey);
   return user && user.inactive === 0 ? user : null;
 }
 
-/** Clears the lockout of a login ID (after its password is set). */
+/** Clears the lockouts of a login ID at every address (after its password is set). */
 export async function clearLockout(
-  app: FastifyInstance,
+  deps: { db: Db },
   lmsKey: number,
   userId: string,
 ): Promise<void> {
-  await clearRateLimit(app.deps.db, RATE_RULES.loginFailures, accountKeyOf(lmsKey, userId));
+  const accountKey = accountKeyOf(lmsKey, userId);
+  await clearRateLimits(deps.db, RATE_RULES.loginFailures, `${accountKey}@`);
+  await clearRateLimit(deps.db, RATE_RULES.loginAccountFailures, accountKey);
 }

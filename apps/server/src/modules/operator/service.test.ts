@@ -11,7 +11,8 @@ import { verifyPassword } from '../../lib/password.js';
 import { createMailer } from '../email/mailer.js';
 import { createTestDatabase } from '../../test/database.js';
 import { buildLms, buildUser } from '../../test/factories.js';
-import { RATE_RULES, recordFailure } from '../../lib/rate-limit.js';
+import { RATE_RULES } from '../../lib/rate-limit.js';
+import { recordFailure } from '../rate-limits/service.js';
 import { accountKeyOf } from '../auth/service.js';
 import { runOperatorCommand, type OperatorDeps } from './service.js';
 
@@ -205,14 +206,11 @@ describe('operator commands (service and CLI in-process, own database)', () => {
 
   it("set-password changes the password, ends the user's sessions and lifts a lockout", async () => {
     const row = (await user('ana.silva'))!;
-    const lockout = `${RATE_RULES.loginFailures.name}:${accountKeyOf(row.lmsKey, 'ana.silva')}`;
+    // Locked at one address (ADR 0009): the bucket of the login ID at 203.0.113.5.
+    const pairKey = `${accountKeyOf(row.lmsKey, 'ana.silva')}@203.0.113.5`;
+    const lockout = `${RATE_RULES.loginFailures.name}:${pairKey}`;
     for (let i = 0; i < RATE_RULES.loginFailures.limit; i += 1) {
-      await recordFailure(
-        handle.db,
-        RATE_RULES.loginFailures,
-        accountKeyOf(row.lmsKey, 'ana.silva'),
-        new Date(),
-      );
+      await recordFailure(handle.db, RATE_RULES.loginFailures, pairKey, new Date());
     }
     await handle.db
       .insertInto('userSession')

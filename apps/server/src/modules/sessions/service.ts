@@ -1,7 +1,190 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * Sessions (ADR 0002): rows keyed by the SHA-256 of a 256-bit id, idle and absolute expiry, an
+ * optional binding cookie, and XSRF tokens signed with a secret every instance shares. HTTP (the
+ * id in headers and cookies, the guards) is in guard.ts and cookies.ts.
+ */
+import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/connection.js';
+import { hashToken, hmac, randomToken, safeEqual } from '../../lib/tokens.js';
 import { userByKey, type UserRow } from '../users/service.js';
+import {
+  forgetSession,
+  forgetUserSessions,
+  recallSession,
+  rememberSession,
+  sessionGeneration,
+  type OpenSessionRow,
+} from './cache.js';
+import {
+  endSessionRow,
+  endUserSessionRows,
+  findOpenSession,
+  insertSession,
+  keepSessionAlive as keepSessionRowAlive,
+  readOrCreateSecret,
+  touchSession,
+} from './repo.js';
+
+/** What the session rules need: the database, the time, the idle and absolute limits. */
+export type SessionDeps = Pick<Required<AppDeps>, 'db' | 'clock' | 'config'>;
+
+/** The session a guard found, on `request.session`. */
+export interface SessionInfo {
+  sessionHash: string;
+  userKey: number;
+  lmsKey: number;
+  isStudent: boolean;
+  userType: number;
+}
+
+// A session id is 43 base64url characters; anything much longer is not one of ours.
+export const MAX_SESSION_ID_LENGTH = 100;
+// last_seen_at is written at most once a minute to keep writes down, and at least four times per
+// idle window, so that a session in use never idles out between two writes (a 1-minute window
+// used every 15 s stays alive).
+const MAX_TOUCH_INTERVAL_MS = 60_000;
+/** How long after the last recorded activity a request records it again. */
+export const touchIntervalMs = (idleMs: number): number =>
+  Math.min(MAX_TOUCH_INTERVAL_MS, Math.floor(idleMs / 4));
+
+const secrets = new WeakMap<object, Map<string, Promise<string>>>();
+
+/** A secret shared by every server instance (table server_secret), created on first use. */
+export function serverSecret(deps: { db: Db }, name: string): Promise<string> {
+  const { db } = deps;
+  let cache = secrets.get(db);
+  if (!cache) secrets.set(db, (cache = new Map()));
+  let secret = cache.get(name);
+  if (!secret) {
+    secret = readOrCreateSecret(db, name, randomToken());
+    secret.catch(() => cache.delete(name));
+    cache.set(name, secret);
+  }
+  return secret;
+}
+
+/** The XSRF token of a session: HMAC of its hash with the shared secret. */
+export async function xsrfTokenFor(deps: { db: Db }, sessionHash: string): Promise<string> {
+  return hmac(await serverSecret(deps, 'xsrf'), `xsrf:${sessionHash}`);
+}
+
+const msOf = (value: Date | string): number =>
+  typeof value === 'string' ? Date.parse(value) : value.getTime();
+
+/**
+ * The valid session for an id: not ended, within the absolute and idle timeouts, its user still
+ * active, and (when bound) with its binding cookie. Moves last_seen_at forward. Null otherwise.
+ */
+export async function lookupSession(
+  deps: SessionDeps,
+  sessionId: string | null,
+  bindingCookie: string | undefined,
+): Promise<SessionInfo | null> {
+  if (!sessionId || sessionId.length > MAX_SESSION_ID_LENGTH) return null;
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  const nowMs = now.getTime();
+  const sessionHash = hashToken(sessionId);
+  const idleMs = config.sessionIdleMinutes * 60_000;
+  const current = (row: OpenSessionRow) =>
+    msOf(row.expiresAt) > nowMs && msOf(row.lastSeenAt) + idleMs > nowMs;
+  // A lookup under TRUST_MS old is trusted, but time limits still count from the clock; when
+  // they fail, the database decides (another instance may have moved last_seen_at).
+  let row = recallSession(db, sessionHash, nowMs);
+  if (row && !current(row)) row = undefined;
+  if (!row) {
+    const startedAt = sessionGeneration();
+    row = await findOpenSession(db, sessionHash, now);
+    if (!row || row.inactive !== 0 || !current(row)) return null;
+    rememberSession(db, row, nowMs, startedAt);
+  }
+  if (row.bindingHash !== null) {
+    if (!bindingCookie || !safeEqual(hashToken(bindingCookie), row.bindingHash)) return null;
+  }
+  if (nowMs - msOf(row.lastSeenAt) >= touchIntervalMs(idleMs)) {
+    await touchSession(db, sessionHash, now);
+    row.lastSeenAt = now;
+  }
+  return {
+    sessionHash,
+    userKey: row.userKey,
+    lmsKey: row.lmsKey,
+    isStudent: row.isStudent,
+    userType: row.userType,
+  };
+}
+
+/** A session just started: the id only the client ever sees, and the binding cookie's value. */
+export interface NewSession {
+  sessionId: string;
+  sessionHash: string;
+  binding: string | null;
+}
+
+/** Starts a new session (fresh 256-bit id), bound to a cookie value when useCookie. */
+export async function openSession(
+  deps: SessionDeps,
+  user: {
+    userKey: number;
+    lmsKey: number;
+    useCookie: boolean;
+    clientAddress: string;
+    userAgent: string;
+  },
+): Promise<NewSession> {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  const sessionId = randomToken();
+  const sessionHash = hashToken(sessionId);
+  const binding = user.useCookie ? randomToken() : null;
+  await insertSession(db, {
+    sessionHash,
+    userKey: user.userKey,
+    lmsKey: user.lmsKey,
+    bindingHash: binding === null ? null : hashToken(binding),
+    now,
+    expiresAt: new Date(now.getTime() + config.sessionAbsoluteHours * 3_600_000),
+    clientAddress: user.clientAddress,
+    userAgent: user.userAgent,
+  });
+  return { sessionId, sessionHash, binding };
+}
+
+/** Ends one session (logout); this instance forgets it at once. */
+export async function endSession(
+  deps: Pick<SessionDeps, 'db' | 'clock'>,
+  sessionHash: string,
+): Promise<void> {
+  forgetSession(deps.db, sessionHash);
+  await endSessionRow(deps.db, sessionHash, deps.clock.now());
+  forgetSession(deps.db, sessionHash);
+}
+
+/** Ends every session of a user, except `exceptHash` when given (password change). */
+export async function endUserSessions(
+  deps: Pick<SessionDeps, 'db' | 'clock'>,
+  userKey: number,
+  exceptHash: string | null = null,
+): Promise<void> {
+  forgetUserSessions(deps.db, userKey, exceptHash);
+  await endUserSessionRows(deps.db, userKey, deps.clock.now(), exceptHash);
+  forgetUserSessions(deps.db, userKey, exceptHash);
+}
+
+/**
+ * Counts activity elsewhere (a lesson window's heartbeat) as activity of a session that is still
+ * alive: never revives one that ended, idled out or passed its absolute limit.
+ */
+export async function keepSessionAlive(
+  db: Db,
+  sessionHash: string,
+  now: Date,
+  idleMs: number,
+): Promise<void> {
+  await keepSessionRowAlive(db, sessionHash, now, idleMs);
+}
 
 /** The user of a valid session (null if the row vanished meanwhile). */
-export async function sessionUser(app: FastifyInstance, userKey: number): Promise<UserRow | null> {
-  return (await userByKey(app, userKey)) ?? null;
+export async function sessionUser(deps: { db: Db }, userKey: number): Promise<UserRow | null> {
+  return (await userByKey(deps, userKey)) ?? null;
 }

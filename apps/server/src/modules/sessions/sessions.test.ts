@@ -204,3 +204,27 @@ describe('sessions: check, logout, permissions, expiry, binding cookie, XSRF, gu
     await t.db.updateTable('appUser').set({ inactive: 0 }).where('userId', '=', 'bob').execute();
   });
 });
+
+describe('a short idle window (SESSION_IDLE_MINUTES=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { sessionIdleMinutes: 1 } });
+    const lms = await buildLms(t.db, { lmsCode: 'main' });
+    await buildUser(t.db, lms.lmsKey, { userId: 'cy' });
+  });
+  afterAll(() => t.close());
+
+  it('keeps a session used every 15 seconds alive, and ends it a minute after the last use', async () => {
+    const browser = await signIn(t, 'cy');
+    const check = () => browser.call(`/lms/api/Login/${browser.sessionId}`);
+    // Five minutes of a request every 15 s: activity is recorded often enough to count.
+    for (let step = 0; step < 20; step += 1) {
+      t.clock.advance(15_000);
+      // Past the one-second lookup memory, so the database's last_seen_at decides.
+      t.clock.advance(1_000);
+      expect((await check()).status).toBe(200);
+    }
+    t.clock.advance(61_000);
+    expect((await check()).status).toBe(204);
+  });
+});

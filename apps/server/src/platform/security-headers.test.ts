@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ operatorToken: 'operator-token-for-tests' });
+  });
+  afterAll(() => t.close());
+
+  it('sends a Permissions-Policy that turns off powerful features', async () => {
+    const response = await fetch(`${t.baseUrl}/lms/now`);
+    const policy = response.headers.get('permissions-policy') ?? '';
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) {
+      expect(policy).toContain(feature);
+    }
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it("keeps a route's own Referrer-Policy (no-referrer where the address holds a credential)", async () => {
+    // The player page sets no-referrer: its address holds the launch id (ADR 0007).
+    const launchId = 'A'.repeat(43);
+    const response = await fetch(`http://localhost:${new URL(t.baseUrl).port}/player/${launchId}`);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('lists no operator route in the public OpenAPI document', async () => {
+    const document = (await (await fetch(`${t.baseUrl}/lms/api/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    const routes = Object.keys(document.paths);
+    expect(routes).toContain('/lms/api/Login');
+    expect(routes.filter((route) => route.startsWith('/lms/operator'))).toEqual([]);
+  });
+});
