@@ -32,4 +32,17 @@ describe('security headers', () => {
     expect(routes).toContain('/lms/api/Login');
     expect(routes.filter((route) => route.startsWith('/lms/operator'))).toEqual([]);
   });
+
+  it('serves the operator part of the OpenAPI document only with the operator token', async () => {
+    const url = `${t.baseUrl}/lms/operator/openapi.json`;
+    expect((await fetch(url)).status).toBe(401);
+    const response = await fetch(url, {
+      headers: { authorization: 'Bearer operator-token-for-tests' },
+    });
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { paths: Record<string, unknown> };
+    const routes = Object.keys(document.paths);
+    expect(routes).toContain('/lms/operator/commands/list-lms');
+    expect(routes.filter((route) => !route.startsWith('/lms/operator'))).toEqual([]);
+  });
 });

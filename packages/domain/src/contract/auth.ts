@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { defineCall, enc } from './define.js';
-import { ErrorBody, MessageBody } from './common.js';
+import { ErrorBody, MessageBody, Text, EncodedText } from './common.js';
 
 /** Longest login ID and password accepted (checked after decoding, before any hashing). */
 export const LOGIN_ID_MAX_LENGTH = 255;
@@ -91,32 +91,32 @@ export type Permissions = Static<typeof Permissions>;
  * useCookie=1 binds the session to an HttpOnly cookie (ADR 0002).
  */
 export const LoginHeaders = Type.Object({
-  userid: Type.Optional(Type.String({ maxLength: LOGIN_ID_MAX_LENGTH * ENCODED_CHAR })),
-  useridencoded: Type.Optional(Type.String({ maxLength: LOGIN_ID_MAX_LENGTH * ENCODED_CHAR })),
-  password: Type.Optional(Type.String({ maxLength: LOGIN_PASSWORD_MAX_LENGTH * ENCODED_CHAR })),
+  userid: Type.Optional(Text({ maxLength: LOGIN_ID_MAX_LENGTH * ENCODED_CHAR })),
+  useridencoded: Type.Optional(EncodedText({ maxLength: LOGIN_ID_MAX_LENGTH * ENCODED_CHAR })),
+  password: Type.Optional(Text({ maxLength: LOGIN_PASSWORD_MAX_LENGTH * ENCODED_CHAR })),
   passwordencoded: Type.Optional(
-    Type.String({ maxLength: LOGIN_PASSWORD_MAX_LENGTH * ENCODED_CHAR }),
+    EncodedText({ maxLength: LOGIN_PASSWORD_MAX_LENGTH * ENCODED_CHAR }),
   ),
-  usecookie: Type.Optional(Type.String({ maxLength: 10 })),
-  panel: Type.Optional(Type.String({ maxLength: 50 })),
+  usecookie: Type.Optional(Text({ maxLength: 10 })),
+  panel: Type.Optional(Text({ maxLength: 50 })),
 });
 export type LoginHeaders = Static<typeof LoginHeaders>;
 
 /** The {sessionId} of the session check (a session id is 43 characters; longer is refused). */
-export const SessionPath = Type.Object({ sessionId: Type.String({ maxLength: 100 }) });
+export const SessionPath = Type.Object({ sessionId: Text({ maxLength: 100 }) });
 export type SessionPath = Static<typeof SessionPath>;
 
 /** Spec §3 MFA request: the challenge id, the emailed code, and whether to remember the device. */
 export const MfaRequest = Type.Object({
-  mfaID: Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Number()]),
-  mfaVerificationCode: Type.Union([Type.String({ maxLength: 20 }), Type.Number()]),
+  mfaID: Type.Union([Text({ minLength: 1, maxLength: 100 }), Type.Number()]),
+  mfaVerificationCode: Type.Union([Text({ maxLength: 20 }), Type.Number()]),
   rememberDevice: Type.Optional(Type.Boolean()),
 });
 export type MfaRequest = Static<typeof MfaRequest>;
 
 /** The body of ResendMFACode: the MFA id (spec §7). */
 export const MfaResendRequest = Type.Object({
-  mfaID: Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Number()]),
+  mfaID: Type.Union([Text({ minLength: 1, maxLength: 100 }), Type.Number()]),
 });
 export type MfaResendRequest = Static<typeof MfaResendRequest>;
 
@@ -158,7 +158,7 @@ export const authCalls = {
     route: '/api/login/ResendMFACode',
     path: () => '/api/login/ResendMFACode',
   }),
-  /** POST /api/login/CreateMFASession: the same as ValidateMFACode (§7). */
+  /** POST /api/login/CreateMFASession: the same as ValidateMFACode (§7); the panel uses that (ADR 0010). */
   createMfaSession: defineCall<UserDetails, MfaRequest>()({
     method: 'POST',
     route: '/api/login/CreateMFASession',

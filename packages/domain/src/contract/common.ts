@@ -16,13 +16,14 @@ export const Text = (options: { minLength?: number; maxLength?: number } = {}) =
 
 /**
  * URL-encoded text (the login headers' *Encoded twins, spec §7): the same rule applied to what it
- * decodes to, so `%00` or `%1F` is refused before any code decodes it.
+ * decodes to, so `%00` or `%1F` is refused before any code decodes it. A malformed escape passes
+ * here, so that the service can say which value is not valid URI encoding.
  */
 export const EncodedText = (options: { minLength?: number; maxLength?: number } = {}) =>
   Type.String({
     maxLength: 3000,
     ...options,
-    pattern: '^(?:[^%\\u0000-\\u001f\\u007f]|%(?![01][0-9A-Fa-f]|7[Ff])[0-9A-Fa-f]{2})*$',
+    pattern: '^(?:[^%\\u0000-\\u001f\\u007f]|%(?![01][0-9A-Fa-f]|7[Ff]))*$',
   });
 
 /** The {lmsKey}/{userKey} pair of a student's paths (checked against the session). */

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { defineCall, enc } from './define.js';
-import { Key } from './common.js';
+import { Key, Text } from './common.js';
 import { LaunchId } from './player.js';
 
 /** The pre-launch check's answer: '' when the launch may go on (§4 step 2). */
@@ -43,23 +43,23 @@ export const LaunchIdPath = Type.Object({ launchId: LaunchId });
 
 /** The launch form (hidden sessionID; liveVerification=1 on the second form, §4 step 5). */
 export const LaunchForm = Type.Object({
-  sessionID: Type.Optional(Type.String({ maxLength: 100 })),
-  liveVerification: Type.Optional(Type.String({ maxLength: 10 })),
+  sessionID: Type.Optional(Text({ maxLength: 100 })),
+  liveVerification: Type.Optional(Text({ maxLength: 10 })),
 });
 export type LaunchForm = Static<typeof LaunchForm>;
 
 /** The re-authentication form: the password, or the emailed code of its MFA challenge. */
 export const VerifyForm = Type.Object({
-  sessionID: Type.Optional(Type.String({ maxLength: 100 })),
-  password: Type.Optional(Type.String({ maxLength: 1024 })),
-  code: Type.Optional(Type.String({ maxLength: 20 })),
-  mfaID: Type.Optional(Type.String({ maxLength: 100 })),
+  sessionID: Type.Optional(Text({ maxLength: 100 })),
+  password: Type.Optional(Text({ maxLength: 1024 })),
+  code: Type.Optional(Text({ maxLength: 20 })),
+  mfaID: Type.Optional(Text({ maxLength: 100 })),
 });
 export type VerifyForm = Static<typeof VerifyForm>;
 
 /** The library launch form (§7: sessionID and leafKey, into a window named preview). */
 export const LibraryLaunchForm = Type.Object({
-  sessionID: Type.Optional(Type.String({ maxLength: 100 })),
+  sessionID: Type.Optional(Text({ maxLength: 100 })),
   leafKey: Type.String({ pattern: '^[0-9]{1,10}$' }),
 });
 export type LibraryLaunchForm = Static<typeof LibraryLaunchForm>;

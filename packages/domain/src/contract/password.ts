@@ -5,7 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { EMAIL_MAX_LENGTH } from '../constants.js';
 import { defineCall, enc } from './define.js';
-import { ErrorBody, Key, MessageBody } from './common.js';
+import { ErrorBody, Key, MessageBody, Text, EncodedText } from './common.js';
 
 /** Longest password the rules accept (§5); request fields are capped well above it. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -31,37 +31,37 @@ export const RulesBody = Type.Object({
 export type RulesBody = Static<typeof RulesBody>;
 
 /** The {address} of VALIDATE_EMAIL; the rules give the precise format and length messages. */
-export const ResetEmailPath = Type.Object({ address: Type.String({ maxLength: 1000 }) });
+export const ResetEmailPath = Type.Object({ address: Text({ maxLength: 1000 }) });
 
 /** VALIDATE_EMAIL's query: fromStudentpanel (§7) and the LMS code when no host names one. */
 export const ResetEmailQuery = Type.Object({
-  fromStudentpanel: Type.Optional(Type.String({ maxLength: 10 })),
-  lms: Type.Optional(Type.String({ maxLength: 63 })),
+  fromStudentpanel: Type.Optional(Text({ maxLength: 10 })),
+  lms: Type.Optional(Text({ maxLength: 63 })),
 });
 
 /** The {token}/{email} of a set-password link, capped well above any real value. */
 export const TokenPath = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 100 }),
-  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH * 3 }),
+  token: Text({ minLength: 1, maxLength: 100 }),
+  email: Text({ minLength: 1, maxLength: EMAIL_MAX_LENGTH * 3 }),
 });
 export type TokenPath = Static<typeof TokenPath>;
 
 /** The headers of set-password (§7): the encoded twin carries what is not Latin-1. */
 export const NewPasswordHeaders = Type.Object({
-  newpassword: Type.Optional(Type.String({ maxLength: NEW_PASSWORD_HEADER_MAX })),
-  newpasswordencoded: Type.Optional(Type.String({ maxLength: NEW_PASSWORD_HEADER_MAX })),
+  newpassword: Type.Optional(Text({ maxLength: NEW_PASSWORD_HEADER_MAX })),
+  newpasswordencoded: Type.Optional(EncodedText({ maxLength: NEW_PASSWORD_HEADER_MAX })),
 });
 
 /** The {userKey}/{oldPassword} of change password: the spec puts the old password in the path. */
 export const ChangePasswordPath = Type.Object({
   userKey: Key,
-  oldPassword: Type.String({ maxLength: 1024 }),
+  oldPassword: Text({ maxLength: 1024 }),
 });
 export type ChangePasswordPath = Static<typeof ChangePasswordPath>;
 
 /** Change password's body (§3 Password change payload): the panel sends the user plus password. */
 export const ChangePasswordBody = Type.Object({
-  password: Type.String({ maxLength: PASSWORD_MAX_LENGTH * 8 }),
+  password: Text({ maxLength: PASSWORD_MAX_LENGTH * 8 }),
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error.js';
 import { formatBytes, PACKAGE_LIMITS } from '../content/package-zip.js';
+import { openApiDocument } from '../../platform/openapi.js';
 import { checkOperatorToken } from './auth.js';
 import {
   COMMAND_INPUTS,
@@ -35,6 +36,11 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   const authorise = async (request: FastifyRequest) => {
     await checkOperatorToken(app.deps, token, request.headers.authorization, request.ip);
   };
+
+  // The operator API's own part of the OpenAPI document, for the token holder only (ADR 0009).
+  app.get('/openapi.json', { schema: { hide: true }, onRequest: authorise }, async () =>
+    openApiDocument(app, 'operator'),
+  );
 
   for (const name of COMMAND_NAMES) {
     app.post(

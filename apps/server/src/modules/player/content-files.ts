@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import type { ContentStorage } from '../content/storage.js';
 import { findLaunchForPlayer } from './repo.js';
-import { LAUNCH_LIFETIME_MS } from './service.js';
+import { LAUNCH_LIFETIME_MS, launchServesFiles } from './service.js';
 
 /**
- * Serves a launch's package files (issue 5 item 2): only below the package's own folder, with
+ * Serves a launch's package files (ADR 0007): only below the package's own folder, with
  * MIME types, validators, caching and byte ranges (media seeking) from @fastify/send.
  */
 
@@ -16,16 +16,17 @@ interface CachedLaunch {
   until: number;
 }
 
-// Every file of a lesson asks for its launch: remember the answer briefly (one query per lesson,
-// not per file). A closed launch keeps serving its files for the window's remaining requests, for
-// as long as its player token would work.
-const CACHE_MS = 60_000;
+// Every file of a lesson asks for its launch: remember the answer briefly (one query per lesson
+// every few seconds, not one per file). A launch its own window finished keeps serving files (a
+// reloaded window may carry on); one closed for any other reason, past its lifetime or whose panel
+// session has ended serves none (ADR 0009).
+const CACHE_MS = 5_000;
 const CACHE_LIMIT = 5_000;
 const cache = new WeakMap<Db, Map<string, CachedLaunch>>();
 /** How long browsers may reuse a file without asking again. */
 const MAX_AGE_MS = 60 * 60 * 1000;
 
-async function launchFolder(db: Db, launchId: string, nowMs: number) {
+async function launchFolder(db: Db, launchId: string, nowMs: number, sessionIdleMs: number) {
   let byId = cache.get(db);
   if (!byId) cache.set(db, (byId = new Map()));
   const hit = byId.get(launchId);
@@ -33,7 +34,7 @@ async function launchFolder(db: Db, launchId: string, nowMs: number) {
   const launch = await findLaunchForPlayer(db, launchId);
   if (!launch || launch.tokenHash === null) return null;
   const endsAt = new Date(launch.createdAt).getTime() + LAUNCH_LIFETIME_MS;
-  if (endsAt <= nowMs) return null;
+  if (endsAt <= nowMs || !launchServesFiles(launch, nowMs, sessionIdleMs)) return null;
   if (byId.size >= CACHE_LIMIT) byId.clear();
   const entry = {
     folder: launch.storageFolder,
@@ -50,9 +51,14 @@ const notFound = (reply: FastifyReply) =>
 export async function sendContentFile(
   request: FastifyRequest<{ Params: { launchId: string; '*': string } }>,
   reply: FastifyReply,
-  deps: { db: Db; storage: ContentStorage; nowMs: number },
+  deps: { db: Db; storage: ContentStorage; nowMs: number; sessionIdleMs: number },
 ) {
-  const launch = await launchFolder(deps.db, request.params.launchId, deps.nowMs);
+  const launch = await launchFolder(
+    deps.db,
+    request.params.launchId,
+    deps.nowMs,
+    deps.sessionIdleMs,
+  );
   if (!launch || launch.host !== request.headers.host) return notFound(reply);
   const relative = request.params['*'];
   // send() also refuses '..' and stays under root; refusing here too keeps the rule obvious.

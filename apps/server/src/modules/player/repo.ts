@@ -19,7 +19,13 @@ export function findLaunchForPlayer(db: Db | Tx, launchId: string, lock = false)
     .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
     .innerJoin('course as co', 'co.courseKey', 't.courseKey')
     .innerJoin('appUser as u', 'u.userKey', 'la.userKey')
+    // The panel session the window was launched from: its token dies with it (ADR 0009).
+    .leftJoin('userSession as us', 'us.sessionHash', 'la.sessionHash')
     .select([
+      'us.endedAt as sessionEndedAt',
+      'us.expiresAt as sessionExpiresAt',
+      'us.lastSeenAt as sessionLastSeenAt',
+      'u.inactive as userInactive',
       'la.launchId',
       'la.tokenHash',
       'la.userKey',

@@ -40,6 +40,7 @@ function bearer(request: FastifyRequest): string {
 export async function playerRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock, config } = app.deps;
+  const sessionIdleMs = config.sessionIdleMinutes * 60_000;
   const storage = localContentStorage(config);
   const playerPage = path.join(config.webDir, 'player.html');
 
@@ -64,32 +65,39 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
     '/content/:launchId/*',
     { schema: { hide: true } },
     (request, reply) =>
-      sendContentFile(request, reply, { db, storage, nowMs: clock.now().getTime() }),
+      sendContentFile(request, reply, {
+        db,
+        storage,
+        nowMs: clock.now().getTime(),
+        sessionIdleMs,
+      }),
   );
 
   app.get(playerCalls.state.route, { schema: playerSchemas.state }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return playerState(db, request.params.launchId, bearer(request), clock.now());
+    return playerState(db, request.params.launchId, bearer(request), clock.now(), sessionIdleMs);
   });
 
   app.post(
     playerCalls.commit.route,
     // Beacons send at most 64 KB; ordinary commits may carry more (long suspend data).
     { schema: playerSchemas.commit, bodyLimit: 256 * 1024 },
-    async (request) => commit(db, request.params.launchId, request.body, clock.now()),
+    async (request) =>
+      commit(db, request.params.launchId, request.body, clock.now(), sessionIdleMs),
   );
 
   app.post(playerCalls.heartbeat.route, { schema: playerSchemas.heartbeat }, async (request) =>
-    heartbeat(
-      db,
-      request.params.launchId,
-      request.body.token,
-      clock.now(),
-      config.sessionIdleMinutes * 60_000,
-    ),
+    heartbeat(db, request.params.launchId, request.body.token, clock.now(), sessionIdleMs),
   );
 
   app.post(playerCalls.navigate.route, { schema: playerSchemas.navigate }, async (request) =>
-    navigate(db, request.params.launchId, request.body.token, request.body.lessonKey, clock.now()),
+    navigate(
+      db,
+      request.params.launchId,
+      request.body.token,
+      request.body.lessonKey,
+      clock.now(),
+      sessionIdleMs,
+    ),
   );
 }

@@ -23,7 +23,7 @@ import { keepSessionAlive } from '../sessions/service.js';
 import { invalidateReports } from '../progress/report-cache.js';
 import * as repo from './repo.js';
 
-/** Sent to the player with its state (issue 5 items 4-5). */
+/** Sent to the player with its state: how often it sends heartbeats and autocommits (ADR 0007). */
 export const HEARTBEAT_SECONDS = 60;
 export const AUTOCOMMIT_SECONDS = 30;
 /** A launch's player token works for this long after the launch started. */
@@ -35,6 +35,8 @@ const CLOSED_MESSAGES: Record<string, string> = {
   finished: 'This lesson has ended. Launch it again from Waypoint to continue.',
   navigated: 'This window moved on to another lesson. Launch this one again from Waypoint.',
   expired: 'This lesson window has been open too long. Launch the lesson again from Waypoint.',
+  'signed-out':
+    'Your Waypoint session has ended, so this window can no longer save. Sign in again and launch the lesson.',
 };
 const INVALID_TOKEN =
   'This lesson window is no longer valid. Launch the lesson again from Waypoint.';
@@ -49,6 +51,43 @@ async function authorize(db: Db, launchId: string, token: string) {
     throw new HttpError(401, INVALID_TOKEN);
   }
   return launch;
+}
+
+/**
+ * Whether the panel session that launched this window still holds: not ended (logout, password
+ * change or reset), within its absolute and idle limits, its user active. A player token lives no
+ * longer than that session (ADR 0009); the window's heartbeat keeps the session from idling out.
+ */
+function sessionLive(launch: repo.PlayerLaunch, nowMs: number, sessionIdleMs: number): boolean {
+  return (
+    launch.sessionEndedAt === null &&
+    launch.sessionExpiresAt !== null &&
+    msOf(launch.sessionExpiresAt) > nowMs &&
+    msOf(launch.sessionLastSeenAt) + sessionIdleMs > nowMs &&
+    launch.userInactive === 0
+  );
+}
+
+/** Whether a launch's package files may still be served: see content-files.ts. */
+export function launchServesFiles(
+  launch: repo.PlayerLaunch,
+  nowMs: number,
+  sessionIdleMs: number,
+): boolean {
+  const closedForGood = launch.status === 'closed' && launch.closedReason !== 'finished';
+  return !closedForGood && sessionLive(launch, nowMs, sessionIdleMs);
+}
+
+/** 409 (and the launch closed) once the panel session behind the window has ended. */
+async function requireLiveSession(
+  db: Db,
+  launch: repo.PlayerLaunch,
+  now: Date,
+  sessionIdleMs: number,
+): Promise<void> {
+  if (sessionLive(launch, now.getTime(), sessionIdleMs)) return;
+  if (launch.status !== 'closed') await repo.closeLaunch(db, launch.launchId, 'signed-out', now);
+  throw new HttpError(409, CLOSED_MESSAGES['signed-out']!);
 }
 
 /** 409 with the reason when the launch can no longer save (closed, or past its lifetime). */
@@ -192,8 +231,10 @@ export async function playerState(
   launchId: string,
   token: string,
   now: Date,
+  sessionIdleMs: number,
 ): Promise<PlayerState> {
   let launch = await authorize(db, launchId, token);
+  await requireLiveSession(db, launch, now, sessionIdleMs);
   // A reloaded player window sent its final commit on the way out: the same window may carry on,
   // unless the lesson was launched again since (then this window's turn is over).
   if (
@@ -251,7 +292,7 @@ export async function playerState(
 }
 
 /**
- * POST /player-api/{launchId}/commit (issue 5 item 5), in one transaction: the launch row is
+ * POST /player-api/{launchId}/commit (ADR 0007, Commits), in one transaction: the launch row is
  * locked, a stale commit (seq not above the last applied one) is acknowledged and ignored, a
  * closed launch refuses, bad cmi values change nothing (400), browse and previews record nothing,
  * and a final commit closes the launch.
@@ -261,6 +302,7 @@ export async function commit(
   launchId: string,
   request: CommitBody,
   now: Date,
+  sessionIdleMs: number,
 ): Promise<CommitAnswer> {
   // One transaction from the token check on: one turn at the database per commit, and the locked
   // launch row makes commits of a launch apply one at a time, in order.
@@ -268,6 +310,10 @@ export async function commit(
     const launch = await repo.findLaunchForPlayer(trx, launchId, true);
     if (!launch?.tokenHash || !safeEqual(hashToken(request.token), launch.tokenHash)) {
       throw new HttpError(401, INVALID_TOKEN);
+    }
+    // Commits acknowledged before the session ended are kept; none is taken after (ADR 0009).
+    if (!sessionLive(launch, now.getTime(), sessionIdleMs)) {
+      throw new HttpError(409, CLOSED_MESSAGES['signed-out']!);
     }
     const version = launch.scormVersion as ScormVersion;
     if (request.seq <= launch.lastSeq) {
@@ -337,6 +383,7 @@ export async function heartbeat(
 ): Promise<HeartbeatAnswer> {
   const launch = await authorize(db, launchId, token);
   await requireOpenable(db, launch, now);
+  await requireLiveSession(db, launch, now, sessionIdleMs);
   await repo.touchLaunch(db, launchId, now);
   // A student in a lesson is active: the panel they launched it from stays signed in meanwhile.
   await keepSessionAlive(db, launch.sessionHash, now, sessionIdleMs);
@@ -353,8 +400,13 @@ export async function navigate(
   token: string,
   lessonKey: number,
   now: Date,
+  sessionIdleMs: number,
 ): Promise<NavigateAnswer> {
   const launch = await authorize(db, launchId, token);
+  // Only an open window under a live panel session moves on: a closed or expired launch's token
+  // never opens another (ADR 0009), and the follow-on launch belongs to the same session.
+  await requireOpenable(db, launch, now);
+  await requireLiveSession(db, launch, now, sessionIdleMs);
   const siblings = await repo.selectPackageLessons(db, launch.courseKey, launch.packageKey);
   if (!siblings.some((s) => s.lessonKey === lessonKey)) {
     throw new HttpError(404, 'That lesson is not part of this package.');
