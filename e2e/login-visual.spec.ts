@@ -30,21 +30,6 @@ test.describe('login page variants', () => {
     await expectAccessible(page);
   });
 
-  test('live background and single sign-on when the LMS enables them', async ({ page }) => {
-    await page.route('**/lms/api/PublicInfo/LMS/Info/', async (route) => {
-      const response = await route.fetch();
-      const json = { ...(await response.json()), liveBackground: true, ssoEnabled: true };
-      await route.fulfill({ response, json });
-    });
-    await page.goto('/login');
-    await expect(page.locator('canvas')).toBeAttached();
-    await expect(page.getByRole('button', { name: 'Sign in with single sign-on' })).toBeVisible();
-    await page.waitForTimeout(500); // a few animation frames for the screenshot
-    await screenshotBoth(page, 'login-live');
-    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
-    await expect(page).toHaveURL(/\/ssosaml2bridge\/$/);
-  });
-
   test('an LMS that fails to load falls back to Learning Center', async ({ page }) => {
     await page.route('**/lms/api/PublicInfo/LMS/Info/', (route) =>
       route.fulfill({ status: 500, json: {} }),

@@ -7,8 +7,7 @@ export const CALENDAR_MONTHS_EACH_SIDE = 6;
 export const CALENDAR_VIEW_MIN_MONTHS = 1;
 export const CALENDAR_VIEW_MAX_MONTHS = 8;
 export const CALENDAR_VIEW_DEFAULT_MONTHS = 4;
-/** "due-date lookahead 14 days" (§9). */
-export const CALENDAR_DUE_LOOKAHEAD_DAYS = 14;
+// §9's "due-date lookahead 14 days" has no rule behind it in §2: see ADR 0010.
 
 /** "courses coloured from a 16-colour palette" (§2, §9): distinct, readable on white. */
 export const CALENDAR_COLORS = [

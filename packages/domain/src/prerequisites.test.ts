@@ -48,6 +48,13 @@ describe('course-level prerequisites (§4 Expiry and launchability)', () => {
     expect(courseLock([courses[1]!, courses[2]!, courses[0]!], 1, options).locked).toBe(false);
   });
 
+  it('names a recurrent previous course with its period (§4 Drafts and lists)', () => {
+    const recurrent = [course('2026-01-01 Recurrent 2026-12-31', false), course('CRM', false)];
+    expect(courseLock(recurrent, 1, options).message).toBe(
+      'Unlocks after completing: Recurrent (2026/01/01 to 2026/12/31)',
+    );
+  });
+
   it('"AllPreviousCourses": every earlier course, message "plus \' and Previous\'"', () => {
     const all = { ...options, prerequisiteName: 'AllPreviousCourses' };
     expect(courseLock(courses, 2, all)).toEqual({

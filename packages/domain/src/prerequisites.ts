@@ -2,6 +2,7 @@ import { isCompletionComplete } from './completion.js';
 import { isLessonComplete } from './lesson-status.js';
 import { PLAY_MODE } from './play-mode.js';
 import { lessonsOf, type ProgressElement } from './progress-element.js';
+import { courseDisplayName } from './recurrent.js';
 
 /** Course-level prerequisite names (from GET /api/CurriculumPrerequisiteTypes, §4). */
 export const COURSE_PREREQUISITE = {
@@ -71,12 +72,14 @@ export function courseLock(
   if (options.prerequisiteName === COURSE_PREREQUISITE.previousCourse) {
     return isElementComplete(previous)
       ? UNLOCKED
-      : lockedBy(`Unlocks after completing: ${previous.elementName}`);
+      : lockedBy(`Unlocks after completing: ${courseDisplayName(previous.elementName)}`);
   }
   if (options.prerequisiteName === COURSE_PREREQUISITE.allPreviousCourses) {
     return courses.slice(0, index).every(isElementComplete)
       ? UNLOCKED
-      : lockedBy(`Unlocks after completing: ${previous.elementName} and Previous`);
+      : lockedBy(
+          `Unlocks after completing: ${courseDisplayName(previous.elementName)} and Previous`,
+        );
   }
   return UNLOCKED;
 }

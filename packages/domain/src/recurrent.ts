@@ -21,3 +21,24 @@ export function parseRecurrentCourseName(name: string): RecurrentName | null {
 export function isRecurrentCourseName(name: string): boolean {
   return parseRecurrentCourseName(name) !== null;
 }
+
+/** A period date in the panel's date format (YYYY/MM/DD, §9) when it reads as one; else as typed. */
+function periodDate(text: string): string {
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/u.exec(text);
+  if (!match) return text;
+  const [, year = '', month = '', day = ''] = match;
+  const m = Number(month);
+  const d = Number(day);
+  if (m < 1 || m > 12 || d < 1 || d > 31) return text;
+  return `${year}/${month.padStart(2, '0')}/${day.padStart(2, '0')}`;
+}
+
+/**
+ * The name a student reads for a course: a recurrent course shows its word and the period it
+ * covers, 'Recurrent (2026/01/01 to 2026/12/31)' (§4 Drafts and lists); other names as they are.
+ */
+export function courseDisplayName(name: string): string {
+  const recurrent = parseRecurrentCourseName(name);
+  if (!recurrent) return name;
+  return `${recurrent.word} (${periodDate(recurrent.start)} to ${periodDate(recurrent.end)})`;
+}

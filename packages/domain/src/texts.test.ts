@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attemptsText } from './attempts.js';
 import { playModeBadge, playModeLabel } from './play-mode.js';
-import { isRecurrentCourseName, parseRecurrentCourseName } from './recurrent.js';
+import { courseDisplayName, isRecurrentCourseName, parseRecurrentCourseName } from './recurrent.js';
 import { scoreText } from './score.js';
 
 describe('attempt texts (§8)', () => {
@@ -59,5 +59,16 @@ describe('recurrent course names (§4 "dash-joined numbers, a word, dash-joined 
       word: 'Recurrent',
       end: '2026-12-31',
     });
+  });
+
+  it.each([
+    ['2026-01-01 Recurrent 2026-12-31', 'Recurrent (2026/01/01 to 2026/12/31)'],
+    ['2026-1-5 Recurrent 2026-12-31', 'Recurrent (2026/01/05 to 2026/12/31)'],
+    ['01-2026 Annual 12-2026', 'Annual (01-2026 to 12-2026)'],
+    ['2026-13-01 Recurrent 2026-12-31', 'Recurrent (2026-13-01 to 2026/12/31)'],
+    ['A320 Type Rating', 'A320 Type Rating'],
+    ['2026-01-01 Recurrent', '2026-01-01 Recurrent'],
+  ])('the student reads %s as %s', (name, shown) => {
+    expect(courseDisplayName(name)).toBe(shown);
   });
 });

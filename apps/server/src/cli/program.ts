@@ -117,6 +117,11 @@ export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
     )
     .option('--rebrand2021 <n>', '1 uses the 2021 rebrand layout', flag('--rebrand2021'))
     .option(
+      '--hide-cpat-login <n>',
+      '1 hides the Waypoint-login option, 0 shows it (live login background and its control)',
+      flag('--hide-cpat-login'),
+    )
+    .option(
       '--enforce-prerequisites <n>',
       '1 enforces course prerequisites',
       flag('--enforce-prerequisites'),
@@ -136,6 +141,7 @@ export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
         studentLocked?: number;
         showDashboard?: number;
         rebrand2021?: number;
+        hideCpatLogin?: number;
         enforcePrerequisites?: number;
         allowExpired?: number;
         themeUrl?: string;
@@ -150,6 +156,7 @@ export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
             studentLocked: o.studentLocked,
             showDashboard: o.showDashboard,
             rebrand2021: o.rebrand2021,
+            hideCpatLogin: o.hideCpatLogin,
             enforcePrerequisites: o.enforcePrerequisites,
             allowExpired: o.allowExpired,
             themeUrl: o.themeUrl,

@@ -34,9 +34,9 @@ export interface LmsTable {
   showDashboard: Default<number>;
   rebrand2021: Default<number>;
   enforceCurriculumPrerequisitesToggle: Default<number>;
+  /** 0 or less shows the Waypoint-login option (live background and its controls); above 0 hides it. */
   hideCpatLogin: Default<number>;
   ssoEnabled: Default<boolean>;
-  liveBackground: Default<boolean>;
   hostNames: Default<string[]>;
   isDefault: Default<boolean>;
   supportPhone: Default<string>;

@@ -52,7 +52,3 @@ export const resendMfaCode = (mfaID: string | number) =>
     headers: loginHeaders(),
     credentialCheck: true,
   });
-
-/** POST /api/login/CreateMFASession. */
-export const createMfaSession = (body: MfaRequest) =>
-  send(authCalls.createMfaSession, [], { body, headers: loginHeaders(), credentialCheck: true });

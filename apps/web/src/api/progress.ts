@@ -1,6 +1,7 @@
 /**
- * The progress calls (spec §3, §7): the curricula as element trees, the course-level prerequisite
- * types and the student's parameters. One call, one function, over the contract.
+ * The progress calls (spec §3, §7): the curricula as element trees (with the course-level
+ * prerequisite types, so GET /api/CurriculumPrerequisiteTypes is not asked for: ADR 0010) and the
+ * student's parameters. One call, one function, over the contract.
  */
 import { progressCalls, type ProgressReportOptions } from '@waypoint/domain/contract';
 import { send } from './client';
@@ -28,9 +29,6 @@ export const getProgressReport = (
     [lmsKey, userKey, options],
     fresh ? { headers: { 'Cache-Control': 'no-cache' } } : {},
   );
-
-/** GET /api/CurriculumPrerequisiteTypes. */
-export const getPrerequisiteTypes = () => send(progressCalls.prerequisiteTypes, []);
 
 /** GET /api/LMSStudent/GetLMSStudentParameters/{lmsKey}/{userKey}. */
 export const getStudentParameters = (lmsKey: number, userKey: number) =>

@@ -11,7 +11,6 @@ export const queryKeys = {
     all: ['progress'] as const,
     report: (lmsKey: number, userKey: number, options: ProgressReportOptions) =>
       ['progress', 'report', lmsKey, userKey, options] as const,
-    prerequisiteTypes: () => ['progress', 'prerequisiteTypes'] as const,
     studentParameters: (lmsKey: number, userKey: number) =>
       ['progress', 'studentParameters', lmsKey, userKey] as const,
   },
@@ -29,6 +28,6 @@ export const queryKeys = {
     counts: (lmsKey: number, userKey: number) => ['documents', 'counts', lmsKey, userKey] as const,
     list: (lmsKey: number, userKey: number) => ['documents', 'list', lmsKey, userKey] as const,
   },
-  /** The app-download links (§7 AppDownload/GetLinks), shown by the shell and the dashboard. */
+  /** The app-download links (§7 AppDownload/GetLinks), shown by the shell and Assignments. */
   appDownloadLinks: () => ['appDownloadLinks'] as const,
 };

@@ -15,10 +15,6 @@ export type {
 export const getWidgets = (lmsKey: number, userKey: number) =>
   send(widgetCalls.widgets, [lmsKey, userKey]);
 
-/** GET /api/Widget/GetWidgetSettingsData/{lms}/{user}/{widgetKey}. */
-export const getWidgetSettings = (lmsKey: number, userKey: number, widgetKey: number) =>
-  send(widgetCalls.widgetSettings, [lmsKey, userKey, widgetKey]);
-
 /** POST /api/Widget/GetCalendarWidgets/{lms}/{user}/GET: the 13 displayed months. */
 export const getCalendarMonths = (lmsKey: number, userKey: number) =>
   send(widgetCalls.calendarMonths, [lmsKey, userKey]);

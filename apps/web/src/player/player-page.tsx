@@ -1,3 +1,4 @@
+import { courseDisplayName } from '@waypoint/domain';
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { Button } from '../components/button';
 import { LessonNav } from './lesson-nav';
@@ -28,7 +29,10 @@ export function PlayerPage({ session }: { session: PlayerSession }) {
       <header className={styles.bar}>
         <div className={styles.titles}>
           <h1 className={styles.lessonName}>{state.lessonName}</h1>
-          {state.courseName && <p className={styles.courseName}>{state.courseName}</p>}
+          {state.courseName && (
+            // A recurrent course shows the period it covers (§4 Drafts and lists).
+            <p className={styles.courseName}>{courseDisplayName(state.courseName)}</p>
+          )}
         </div>
         {state.siblings.length > 1 && (
           <LessonNav

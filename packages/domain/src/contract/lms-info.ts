@@ -5,12 +5,12 @@
  */
 import { Type, type Static } from 'typebox';
 import { defineCall } from './define.js';
-import { ErrorBody } from './common.js';
+import { ErrorBody, Text } from './common.js';
 
 /** The LMS code a request without a session may name (§7 public calls). */
-export const LmsQuery = Type.Object({ lms: Type.Optional(Type.String({ maxLength: 63 })) });
+export const LmsQuery = Type.Object({ lms: Type.Optional(Text({ maxLength: 63 })) });
 
-/** Spec §3 LMS info plus the Waypoint fields of the design brief (theme, SSO, live background). */
+/** Spec §3 LMS info plus the Waypoint fields of the design brief (theme, single sign-on). */
 export const LmsInfo = Type.Object({
   lmsKey: Type.Integer(),
   lmsName: Type.String(),
@@ -31,9 +31,12 @@ export const LmsInfo = Type.Object({
   showDashboard: Type.Integer(),
   rebrand2021: Type.Integer(),
   enforceCurriculumPrerequisitesToggle: Type.Integer(),
+  /**
+   * 0 or less shows the Waypoint-login option: the live background and its pause control (§2
+   * Login screen); above 0 hides it (ADR 0010).
+   */
   hideCPaTLogin: Type.Integer(),
   ssoEnabled: Type.Boolean(),
-  liveBackground: Type.Boolean(),
 });
 export type LmsInfo = Static<typeof LmsInfo>;
 

@@ -141,7 +141,10 @@ export const progressCalls = {
     path: (lmsKey: number, userKey: number, options: ProgressReportOptions) =>
       `/api/progressreport/CompletionwithPrerequisites/${enc(lmsKey)}/${enc(userKey)}${reportQuery(options)}`,
   }),
-  /** GET /api/CurriculumPrerequisiteTypes: the course-level prerequisite names and keys. */
+  /**
+   * GET /api/CurriculumPrerequisiteTypes: the course-level prerequisite names and keys, for clients
+   * of §7; the panel reads them from the report's prerequisiteTypes (ADR 0010).
+   */
   prerequisiteTypes: defineCall<PrerequisiteType[]>()({
     method: 'GET',
     route: '/api/CurriculumPrerequisiteTypes',

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { defineCall, enc } from './define.js';
-import { ErrorBody, Key, StudentPath } from './common.js';
+import { ErrorBody, Key, StudentPath, Text } from './common.js';
 
 /** A dashboard widget; isDeleted 0 means active (§2 Dashboard). */
 export const Widget = Type.Object({
@@ -95,7 +95,10 @@ export const widgetCalls = {
     path: (lmsKey: number, userKey: number) =>
       `/api/Widget/PostWidget/${enc(lmsKey)}/${enc(userKey)}`,
   }),
-  /** GET /api/Widget/GetWidgetSettingsData/{lms}/{user}/{widgetKey}: one widget. */
+  /**
+   * GET /api/Widget/GetWidgetSettingsData/{lms}/{user}/{widgetKey}: one widget, for clients of §7;
+   * the panel's widget list already carries each widget's settings (ADR 0010).
+   */
   widgetSettings: defineCall<Widget>()({
     method: 'GET',
     route: '/api/Widget/GetWidgetSettingsData/:lmsKey/:userKey/:widgetKey',
@@ -140,13 +143,13 @@ export const PickerUsersPath = Type.Object({ lmsKey: Key });
 
 /** The picker's users query (§7); only search and count are read. */
 export const PickerUsersQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 100 })),
+  search: Type.Optional(Text({ maxLength: 100 })),
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: 999999 })),
-  filter: Type.Optional(Type.String({ maxLength: 20 })),
-  direction: Type.Optional(Type.String({ maxLength: 20 })),
-  start: Type.Optional(Type.String({ maxLength: 20 })),
-  sort: Type.Optional(Type.String({ maxLength: 40 })),
-  inactive: Type.Optional(Type.String({ maxLength: 20 })),
+  filter: Type.Optional(Text({ maxLength: 20 })),
+  direction: Type.Optional(Text({ maxLength: 20 })),
+  start: Type.Optional(Text({ maxLength: 20 })),
+  sort: Type.Optional(Text({ maxLength: 40 })),
+  inactive: Type.Optional(Text({ maxLength: 20 })),
 });
 
 /** Route schemas of the widget calls (validation, serialisation, OpenAPI). */

@@ -1,6 +1,6 @@
 import type { Db } from '../connection.js';
 
-/** The demo training provider's code (spec issue 2 item 6). */
+/** The demo training provider's code (the README's demo logins name it). */
 export const DEMO_LMS_CODE = 'demo';
 
 const FAQ = `Welcome to the Waypoint Demo Airline student panel. These answers cover the questions
@@ -51,7 +51,8 @@ export async function insertDemoLms(db: Db): Promise<number> {
       showDashboard: 1,
       rebrand2021: 0,
       enforceCurriculumPrerequisitesToggle: 1,
-      hideCpatLogin: 0,
+      // The plain login page (the route map); 0 shows the live background (ADR 0010).
+      hideCpatLogin: 1,
       isDefault: existingDefault === undefined,
       supportPhone: '+1 555 0100 (Training Department)',
       supportOperationHours: 'Monday to Friday, 08:00 to 18:00 UTC',

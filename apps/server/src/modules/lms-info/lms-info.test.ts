@@ -66,10 +66,11 @@ describe('public LMS data: info, support info, app links, SSO bridge', () => {
       showDashboard: 1,
       rebrand2021: 1,
       enforceCurriculumPrerequisitesToggle: 1,
-      hideCPaTLogin: 0,
+      // A new LMS hides the Waypoint-login option (migration 0006, ADR 0010).
+      hideCPaTLogin: 1,
       ssoEnabled: false,
-      liveBackground: false,
     });
+    expect(body).not.toHaveProperty('liveBackground');
     for (const field of [
       'lmsShortName',
       'customerID',

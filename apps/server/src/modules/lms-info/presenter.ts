@@ -25,7 +25,6 @@ export function presentLmsInfo(lms: LmsRow): LmsInfo {
     enforceCurriculumPrerequisitesToggle: lms.enforceCurriculumPrerequisitesToggle,
     hideCPaTLogin: lms.hideCpatLogin,
     ssoEnabled: lms.ssoEnabled,
-    liveBackground: lms.liveBackground,
   };
 }
 

@@ -138,6 +138,7 @@ export async function updateLms(
     studentLocked: number;
     showDashboard: number;
     rebrand2021: number;
+    hideCpatLogin: number;
     enforceCurriculumPrerequisitesToggle: number;
     allowExpiredAssignmentsToBeCompleted: number;
     themeUrl: string;
@@ -154,6 +155,7 @@ export async function updateLms(
       'studentLocked',
       'showDashboard',
       'rebrand2021',
+      'hideCpatLogin',
       'enforceCurriculumPrerequisitesToggle',
       'allowExpiredAssignmentsToBeCompleted',
       'themeUrl',

@@ -26,6 +26,7 @@ export const UpdateLmsInput = Type.Object(
     studentLocked: Type.Optional(Flag),
     showDashboard: Type.Optional(Flag),
     rebrand2021: Type.Optional(Flag),
+    hideCpatLogin: Type.Optional(Flag),
     enforcePrerequisites: Type.Optional(Flag),
     allowExpired: Type.Optional(Flag),
     themeUrl: Type.Optional(Text),

@@ -419,6 +419,8 @@ describe('operator commands (service and CLI in-process, own database)', () => {
       '1',
       '--rebrand2021',
       '1',
+      '--hide-cpat-login',
+      '0',
       '--host-names',
       'Panel.Example.test, 127.0.0.1',
       '--theme-url',
@@ -428,6 +430,7 @@ describe('operator commands (service and CLI in-process, own database)', () => {
       code: 'update-me',
       studentLocked: 1,
       rebrand2021: 1,
+      hideCpatLogin: 0,
       hostNames: ['panel.example.test', '127.0.0.1'],
       themeUrl: 'https://cdn.example.test/theme.css',
     });
@@ -438,6 +441,7 @@ describe('operator commands (service and CLI in-process, own database)', () => {
       .executeTakeFirstOrThrow();
     expect(row.studentLocked).toBe(1);
     expect(row.showDashboard).toBe(1);
+    expect(row.hideCpatLogin).toBe(0);
 
     const bad = await cli(
       'update-lms',

@@ -125,7 +125,8 @@ function checkThemeUrl(url: string): string | null {
 
 /**
  * update-lms: the settings an operator changes most (spec §3 LMS info and student parameters):
- * student lock, dashboard, rebrand layout, prerequisites, expired completion, theme, host names.
+ * student lock, dashboard, rebrand layout, the Waypoint-login option, prerequisites, expired
+ * completion, theme, host names.
  */
 export async function updateLms(deps: OperatorDeps, input: UpdateLmsInput) {
   const lms = await lmsByCode(deps, input.lms);
@@ -144,6 +145,7 @@ export async function updateLms(deps: OperatorDeps, input: UpdateLmsInput) {
       studentLocked: input.studentLocked,
       showDashboard: input.showDashboard,
       rebrand2021: input.rebrand2021,
+      hideCpatLogin: input.hideCpatLogin,
       enforceCurriculumPrerequisitesToggle: input.enforcePrerequisites,
       allowExpiredAssignmentsToBeCompleted: input.allowExpired,
       themeUrl: input.themeUrl?.trim(),
@@ -161,6 +163,7 @@ export async function updateLms(deps: OperatorDeps, input: UpdateLmsInput) {
       studentLocked: row.studentLocked,
       showDashboard: row.showDashboard,
       rebrand2021: row.rebrand2021,
+      hideCpatLogin: row.hideCpatLogin,
       enforcePrerequisites: row.enforceCurriculumPrerequisitesToggle,
       allowExpired: row.allowExpiredAssignmentsToBeCompleted,
       themeUrl: row.themeUrl,

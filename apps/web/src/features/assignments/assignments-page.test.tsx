@@ -13,13 +13,19 @@ const REPORT =
   '/lms/api/progressreport/withPrerequisites/3/42?showExpired=true&withFlaggedAssignments=true&showEmptyLeafs=false';
 const one = () => [course('C', [topic('T', [lesson()])])];
 
-function setup(reply: { status: number; body?: unknown }) {
-  mockFetch({ [REPORT]: reply });
+const LINKS = '/lms/api/AppDownload/GetLinks/';
+
+function setup(
+  reply: { status: number; body?: unknown },
+  lmsInfo: Partial<LmsInfo> = {},
+  links: unknown[] = [],
+) {
+  mockFetch({ [REPORT]: reply, [LINKS]: { status: 200, body: links } });
   act(() =>
     setState({
       sessionId: 's',
       currentUser: { lmsKey: 3, userKey: 42 } as UserDetails,
-      lmsInfo: {} as LmsInfo,
+      lmsInfo: lmsInfo as LmsInfo,
       lmsInfoStatus: 'loaded',
     }),
   );
@@ -97,5 +103,32 @@ describe('assignments', () => {
   it("shows 'Incorrect login.' for a 403", async () => {
     setup({ status: 403, body: {} });
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect login.');
+  });
+});
+
+describe('app-download prompt (§2 Dashboard; shown on Assignments, ADR 0010)', () => {
+  const body = { progressReport: [], prerequisiteTypes: [], flaggedLeafAssignments: [] };
+  const links = [
+    { label: 'Windows', link: 'https://downloads.test/setup.exe', willRender: true },
+    { label: 'Apple', link: 'https://apps.test/waypoint', willRender: false },
+  ];
+
+  it.each([[{}], [{ showDashboard: 0 }], [{ showDashboard: -1 }]])(
+    'shows when the dashboard flag is absent or 0 or less (%o)',
+    async (lmsInfo) => {
+      setup({ status: 200, body }, lmsInfo, links);
+      const prompt = await screen.findByTestId('app-download-prompt');
+      expect(prompt).toHaveTextContent('Windows');
+      expect(prompt).not.toHaveTextContent('Apple');
+      fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByTestId('app-download-prompt')).toBeNull();
+    },
+  );
+
+  it('does not show when the LMS has a dashboard', async () => {
+    setup({ status: 200, body }, { showDashboard: 1 }, links);
+    expect(await screen.findByRole('heading', { name: 'Assignments' })).toBeInTheDocument();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByTestId('app-download-prompt')).toBeNull();
   });
 });

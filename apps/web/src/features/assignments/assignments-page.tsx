@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { progressReportErrorText } from '../../api/progress';
 import { useProgressReport } from '../../api/use-progress';
+import { AppDownloadPrompt, showsAppDownloadPrompt } from '../../components/app-download-prompt';
 import { CurriculumCard } from '../../components/curriculum-card';
 import { CurriculumList, upcomingDueItem } from '../../components/curriculum-list';
 import { selectCurriculum } from '../../components/curriculum-selection';
@@ -25,10 +26,12 @@ type Tab = 'active' | 'expired';
 /**
  * The Assignments screen (spec §2): Upcoming Due Dates, New Assignments, and the tabbed list
  * (Active Assignments / Expired Assignments) under 'Items in Curriculum {count}'. Shown only after
- * the LMS data has loaded; selecting a curriculum opens assignments/course.
+ * the LMS data has loaded; selecting a curriculum opens assignments/course. Without a dashboard
+ * (flag absent or 0 or less) it also carries the dashboard's app-download prompt (ADR 0010).
  */
 export function AssignmentsPage() {
   const lmsStatus = useAppState((state) => state.lmsInfoStatus);
+  const showDashboard = useAppState((state) => state.lmsInfo?.showDashboard);
   const report = useProgressReport();
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('active');
@@ -147,6 +150,7 @@ export function AssignmentsPage() {
           </section>
         </>
       )}
+      {showsAppDownloadPrompt(showDashboard) && <AppDownloadPrompt />}
     </div>
   );
 }

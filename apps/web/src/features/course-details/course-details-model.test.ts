@@ -45,6 +45,25 @@ describe('course details model (§2 Course details, §4)', () => {
     expect(view.courses[1]!.topics[0]!.lessons[0]!.launchable).toBe(false);
   });
 
+  it('names a recurrent course with the period it covers (§4 Drafts and lists)', () => {
+    const c = curriculum(
+      'C',
+      [
+        course('2026-01-01 Recurrent 2026-12-31', [topic('T', [lesson()])]),
+        course('Line Checks', [topic('T', [lesson()])], { elementPrerequisite: 1 }),
+      ],
+      { now: NOW },
+    );
+    const view = buildCurriculumView(c, 0, context);
+    expect(view.courses.map((x) => x.name)).toEqual([
+      'Recurrent (2026/01/01 to 2026/12/31)',
+      'Line Checks',
+    ]);
+    expect(view.courses[1]!.lockMessage).toBe(
+      'Unlocks after completing: Recurrent (2026/01/01 to 2026/12/31)',
+    );
+  });
+
   it('ignores course prerequisites for drafts and when the LMS toggle is 0 or less', () => {
     const c = curriculum(
       'C',

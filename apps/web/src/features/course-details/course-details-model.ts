@@ -5,6 +5,7 @@
 import {
   attemptsText,
   courseLockOf,
+  courseDisplayName,
   courseStatus,
   dueDate,
   EXAM_PLAYER,
@@ -215,7 +216,8 @@ export function buildCurriculumView(
     });
     return {
       id,
-      name: course.elementName,
+      // A recurrent course shows the period it covers (§4 Drafts and lists).
+      name: courseDisplayName(course.elementName),
       lessonCount: lessonsOf(course).length,
       draft: course.elementDraft > 0,
       status: courseStatus(course, curriculum.elementCompletion),

@@ -13,7 +13,11 @@ const now = Date.now();
 const months = calendarMonths(now);
 const due = now + 10 * 86_400_000;
 
-function setup(studentPicker: boolean, users: { status: number; body?: unknown }) {
+function setup(
+  studentPicker: boolean,
+  users: { status: number; body?: unknown },
+  courseName = 'CRM Fundamentals',
+) {
   const requests = mockFetch({
     [MONTHS]: { status: 200, body: months },
     [DATA]: {
@@ -22,7 +26,7 @@ function setup(studentPicker: boolean, users: { status: number; body?: unknown }
         months: months.map((m) => ({ ...m, itemsDue: [] })),
         courses: [
           {
-            courseName: 'CRM Fundamentals',
+            courseName,
             aggregationKey: 5,
             curriculumKey: 3,
             assignmentKey: 3,
@@ -75,6 +79,31 @@ describe('calendar widget', () => {
     });
     expect(await screen.findByTestId('student-picker')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search students' })).toBeInTheDocument();
+  });
+
+  it('searches students whatever the case of the typed text (ADR 0010)', async () => {
+    const user = (userKey: number, displayName: string) => ({
+      userKey,
+      userID: `id${userKey}`,
+      nameCollated: '',
+      nameOther: '',
+      displayName,
+    });
+    setup(true, { status: 200, body: [user(42, 'Me Myself'), user(7, 'Dana Scully')] });
+    const search = await screen.findByRole('searchbox', { name: 'Search students' });
+    fireEvent.change(search, { target: { value: 'DANA' } });
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Me Myself', 'Dana Scully']);
+    fireEvent.change(search, { target: { value: 'scully' } });
+    expect(screen.getByRole('option', { name: 'Dana Scully' })).toBeInTheDocument();
+  });
+
+  it('names a recurrent course with its period (§4 Drafts and lists)', async () => {
+    setup(false, { status: 403 }, '2026-01-01 Recurrent 2026-12-31');
+    expect(await screen.findByText('Recurrent (2026/01/01 to 2026/12/31)')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /^Recurrent \(2026\/01\/01 to 2026\/12\/31\): due / }),
+    ).toBeInTheDocument();
   });
 
   it('hides the picker when the users call is refused', async () => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   CALENDAR_VIEW_DEFAULT_MONTHS,
   CALENDAR_VIEW_MAX_MONTHS,
+  courseDisplayName,
   formatDate,
   nextCalendarView,
 } from '@waypoint/domain';
@@ -188,14 +189,16 @@ export function CalendarWidget({ context, title }: CalendarWidgetProps) {
                 {rows.map(({ course, span }) => {
                   const due = dueItemOf(itemsDue, course.aggregationKey, course.assignmentKey);
                   const duePoint = pointOnWindow(course.calcDate - 1, window);
-                  const hover = `${course.courseName}: due ${formatDate(course.calcDate)}`;
+                  // A recurrent course shows the period it covers (§4 Drafts and lists).
+                  const name = courseDisplayName(course.courseName);
+                  const hover = `${name}: due ${formatDate(course.calcDate)}`;
                   return (
                     <li
                       key={`${course.assignmentKey}-${course.aggregationKey}`}
                       className={styles.row}
                     >
-                      <span className={styles.rowName} title={course.courseName}>
-                        {course.courseName}
+                      <span className={styles.rowName} title={name}>
+                        {name}
                       </span>
                       <span className={styles.track}>
                         <span
@@ -209,7 +212,11 @@ export function CalendarWidget({ context, title }: CalendarWidgetProps) {
                         {duePoint !== null && (
                           <span className={styles.dueAnchor} style={{ left: `${duePoint}%` }}>
                             <Tooltip
-                              content={due ? `${due.name}: due ${formatDate(due.dueDate)}` : hover}
+                              content={
+                                due
+                                  ? `${courseDisplayName(due.name)}: due ${formatDate(due.dueDate)}`
+                                  : hover
+                              }
                             >
                               <span
                                 className={styles.dueIcon}

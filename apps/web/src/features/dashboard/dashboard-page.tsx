@@ -32,9 +32,8 @@ import { paths } from '../../lib/paths';
 import { localStore } from '../../lib/storage';
 import { setSettingsMenuOpen } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';
-import { AppDownloadPrompt } from './app-download-prompt';
 import { CalendarWidget, type WidgetContext } from './calendar-widget';
-import { activeWidgets, dashboardRedirects, showsAppDownloadPrompt } from './dashboard-rules';
+import { activeWidgets, dashboardRedirects } from './dashboard-rules';
 import styles from './dashboard-page.module.css';
 
 /** The local entry that gets an empty list on the dashboard (§2). */
@@ -189,7 +188,6 @@ export function DashboardPage() {
           testId="widget-progress"
         />
       </div>
-      {showsAppDownloadPrompt(showDashboard) && <AppDownloadPrompt />}
     </div>
   );
 }

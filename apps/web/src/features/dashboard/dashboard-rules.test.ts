@@ -5,7 +5,6 @@ import {
   dashboardRedirects,
   monthLabel,
   pointOnWindow,
-  showsAppDownloadPrompt,
   spanOnWindow,
 } from './dashboard-rules';
 
@@ -39,18 +38,6 @@ describe('dashboard redirect (§2: "If showDashboard is missing or 0 or less, or
       widget({ widgetKey: 3, sortOrder: 1 }),
     ]);
     expect(list.map((w) => w.widgetKey)).toEqual([3, 1]);
-  });
-});
-
-describe('app-download prompt ("shown when the dashboard flag is absent or 0 or less")', () => {
-  it.each([
-    [undefined, true],
-    [null, true],
-    [0, true],
-    [-2, true],
-    [1, false],
-  ])('showDashboard %s: %s', (show, expected) => {
-    expect(showsAppDownloadPrompt(show)).toBe(expected);
   });
 });
 

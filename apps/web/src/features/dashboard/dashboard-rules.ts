@@ -18,11 +18,6 @@ export function activeWidgets(widgets: readonly Widget[] | undefined): Widget[] 
     .sort((a, b) => a.sortOrder - b.sortOrder);
 }
 
-/** "the app-download prompt at bottom right (shown when the dashboard flag is absent or 0 or less)". */
-export function showsAppDownloadPrompt(showDashboard: number | null | undefined): boolean {
-  return showDashboard === null || showDashboard === undefined || showDashboard <= 0;
-}
-
 /** A span of time placed on the calendar's window, as percentages of its width. */
 export interface WindowSpan {
   left: number;

@@ -17,6 +17,8 @@ export function StudentPicker({ users, value, self, onChange }: StudentPickerPro
   const [search, setSearch] = useState('');
   const searchId = useId();
   const shown = useMemo(() => {
+    // §2 Search list matches the typed text case-sensitively against lowercase fields, so a capital
+    // letter would find nobody; both sides are lowercased instead (ADR 0010).
     const needle = search.trim().toLowerCase();
     return users.filter(
       (user) =>

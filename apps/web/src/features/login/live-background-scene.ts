@@ -50,11 +50,23 @@ function arc(from: Vector3, to: Vector3): QuadraticBezierCurve3 {
   return new QuadraticBezierCurve3(from, mid.normalize().multiplyScalar(RADIUS * lift), to);
 }
 
-/** Starts the scene on a canvas; returns a function that stops it and frees the GPU objects. */
+/** A running scene: its animation can be paused and resumed (§2 Login screen, ADR 0010). */
+export interface LiveBackgroundScene {
+  /** Starts or pauses the animation; a paused scene keeps its last frame. */
+  setMoving(moving: boolean): void;
+  /** Stops the scene and frees the GPU objects. */
+  stop(): void;
+}
+
+const ROTATION_PER_MS = 0.00006;
+/** The turn of the globe on the still frame. */
+const STILL_ROTATION = 0.8;
+
+/** Starts the scene on a canvas, moving unless `still` (a still frame with every arc drawn). */
 export function startLiveBackground(
   canvas: HTMLCanvasElement,
   options: { still: boolean; color: string; accent: string },
-): () => void {
+): LiveBackgroundScene {
   const renderer = new WebGLRenderer({ canvas, alpha: true, antialias: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   const scene = new Scene();
@@ -99,43 +111,66 @@ export function startLiveBackground(
     renderer.setSize(clientWidth, clientHeight, false);
     camera.aspect = clientWidth / clientHeight;
     camera.updateProjectionMatrix();
+    // A new size clears the canvas: draw the current frame again (it matters while paused).
+    renderer.render(scene, camera);
   };
   resize();
   const observer = new ResizeObserver(resize);
   observer.observe(canvas);
 
-  let frame = 0;
-  const draw = (time: number) => {
-    globe.rotation.y = time * 0.00006;
+  const draw = (elapsed: number) => {
+    globe.rotation.y = elapsed * ROTATION_PER_MS;
     // Each arc draws itself in and out, like a flight between two waypoints.
     lines.forEach((line, index) => {
-      const phase = (time * 0.00018 + index * 0.37) % 2;
+      const phase = (elapsed * 0.00018 + index * 0.37) % 2;
       const visible = Math.floor(Math.min(phase, 1) * 65);
       const start = phase > 1 ? Math.floor((phase - 1) * 65) : 0;
       line.geometry.setDrawRange(start, Math.max(0, visible - start));
     });
     renderer.render(scene, camera);
   };
+
+  // Time runs only while moving, so a resumed animation carries on from the frame it paused on.
+  let elapsed = options.still ? STILL_ROTATION / ROTATION_PER_MS : 0;
+  let last: number | null = null;
+  let frame = 0;
+  let moving = false;
+  const loop = (time: number) => {
+    if (last !== null) elapsed += time - last;
+    last = time;
+    draw(elapsed);
+    frame = requestAnimationFrame(loop);
+  };
+  const setMoving = (next: boolean) => {
+    if (next === moving) return;
+    moving = next;
+    if (moving) {
+      frame = requestAnimationFrame(loop);
+    } else {
+      cancelAnimationFrame(frame);
+      last = null;
+    }
+  };
+
   if (options.still) {
     // A still frame with every arc drawn, for people who prefer reduced motion.
-    globe.rotation.y = 0.8;
+    globe.rotation.y = STILL_ROTATION;
     lines.forEach((line) => line.geometry.setDrawRange(0, 65));
     renderer.render(scene, camera);
   } else {
-    const loop = (time: number) => {
-      draw(time);
-      frame = requestAnimationFrame(loop);
-    };
-    frame = requestAnimationFrame(loop);
+    setMoving(true);
   }
 
-  return () => {
-    cancelAnimationFrame(frame);
-    observer.disconnect();
-    dotsGeometry.dispose();
-    dotsMaterial.dispose();
-    arcMaterial.dispose();
-    lines.forEach((line) => line.geometry.dispose());
-    renderer.dispose();
+  return {
+    setMoving,
+    stop: () => {
+      setMoving(false);
+      observer.disconnect();
+      dotsGeometry.dispose();
+      dotsMaterial.dispose();
+      arcMaterial.dispose();
+      lines.forEach((line) => line.geometry.dispose());
+      renderer.dispose();
+    },
   };
 }

@@ -13,6 +13,7 @@ import { useAppState, useLmsDisplayName } from '../../lib/use-app-state';
 import { FaqDialog } from './faq-dialog';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginForm } from './login-form';
+import { showsWaypointLoginOption } from './login-option';
 import { RouteMap } from './route-map';
 import { WaypointMark } from '../../lib/waypoint-mark';
 import styles from './login-page.module.css';
@@ -72,7 +73,7 @@ export function LoginPage() {
   }
 
   const studentLocked = Number(lms?.studentLocked ?? 0);
-  const live = Boolean(lms?.liveBackground);
+  const live = showsWaypointLoginOption(lms?.hideCPaTLogin);
   return (
     <div className={styles.page}>
       <aside className={styles.brand}>

@@ -1,12 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getAppDownloadLinks } from '../../api/public-info';
-import { unwrap } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
-import { IconClose, IconDownload } from '../../components/icons';
-import styles from './dashboard-page.module.css';
+import { getAppDownloadLinks } from '../api/public-info';
+import { unwrap } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { IconClose, IconDownload } from './icons';
+import styles from './app-download-prompt.module.css';
 
-/** The dashboard's app-download prompt at bottom right (§2), from GET /api/AppDownload/GetLinks/. */
+/**
+ * §2 Dashboard: the app-download prompt is "shown when the dashboard flag is absent or 0 or less".
+ * That is exactly when §2's route rules send a visit to the dashboard on to Assignments, so the
+ * prompt shows on Assignments, where such a student lands (ADR 0010).
+ */
+export function showsAppDownloadPrompt(showDashboard: number | null | undefined): boolean {
+  return showDashboard === null || showDashboard === undefined || showDashboard <= 0;
+}
+
+/** The app-download prompt at bottom right (§2), from GET /api/AppDownload/GetLinks/. */
 export function AppDownloadPrompt() {
   const [closed, setClosed] = useState(false);
   const links = useQuery({
