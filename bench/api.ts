@@ -1,9 +1,10 @@
 /**
  * npm run bench:api — the progress report under concurrent load, in the same run as GET /lms/now
- * (issue 4 item 9). Seeds the demo training provider plus a student with 10 curricula x 10 courses
- * x 5 topics x 10 lessons (5,000 lessons) into a fresh database (PGlite; PostgreSQL when
- * TEST_DATABASE_URL is set and BENCH_DB=postgres), starts the real server, and drives it with
- * autocannon from a worker thread. Options (env): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10).
+ * (targets and figures: ADR 0006). Seeds the demo training provider plus a student with 10
+ * curricula x 10 courses x 5 topics x 10 lessons (5,000 lessons) into a fresh database (PGlite;
+ * PostgreSQL when TEST_DATABASE_URL is set and BENCH_DB=postgres), starts the real server, and
+ * drives it with autocannon from a worker thread. Options (env): BENCH_SECONDS (default 10),
+ * BENCH_CONNECTIONS (10).
  */
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';

@@ -1,7 +1,7 @@
 /**
- * npm run bench:commits — lesson commits under load (issue 5 item 9): 200 simulated learners,
- * each with an assignment to one imported SCORM package and an OPEN launch, commit through the
- * real player API (HTTP, content origin) in two modes:
+ * npm run bench:commits — lesson commits under load (none lost or reordered, ADR 0007): 200
+ * simulated learners, each with an assignment to one imported SCORM package and an OPEN launch,
+ * commit through the real player API (HTTP, content origin) in two modes:
  * - steady: every learner commits every 5 s (jittered start) for BENCH_SECONDS (default 30);
  * - burst: every learner commits back to back, BENCH_BURST_IN_FLIGHT (default 2) commits in flight
  *   per learner, seq strictly increasing, for BENCH_BURST_SECONDS (default 10).

@@ -1,7 +1,7 @@
 /**
  * npm run bench:course-details — how long Course details takes, in a real Chromium against the real
  * server and web app, to open a curriculum and to toggle a course and its topics when the course
- * holds 500 lessons (issue 4 item 9: "opens and toggles without visible lag"). The student's
+ * holds 500 lessons (it must open and toggle without visible lag). The student's
  * progress report is swapped in the browser for a generated one (1 course x 10 topics x 50 lessons);
  * everything else is real. Times are from the click to the next painted frame with the rows shown.
  */

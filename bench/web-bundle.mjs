@@ -73,7 +73,7 @@ for (const [route, modules] of Object.entries(routes)) {
     .reduce((sum, file) => sum + gzipSize(file), 0);
   rows.push({ route, chunks: files.size, gzipKB: kb(bytes), bytes });
 }
-// The lesson player page (issue 5): its entry plus the runtime of one SCORM version.
+// The lesson player page (ADR 0007): its entry plus the runtime of one SCORM version.
 if (manifest['player.html']?.isEntry) {
   const player = closure('player.html');
   for (const version of ['scorm12', 'scorm2004']) {

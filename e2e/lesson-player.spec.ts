@@ -4,8 +4,9 @@ import { waypoint } from './support/cli.js';
 import { expectAccessible, expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
 import { createUser, type TestUser } from './support/users.js';
 
-// Issue 5 item 8: launch a demo lesson, answer, close, relaunch and resume, see score and status
-// on course details; a second browser launching the same lesson gets the confirmation. Each
+// §4 Lesson launch flow with the player (ADR 0007): launch a demo lesson, answer, close, relaunch
+// and resume, see score and status on course details; a second browser launching the same lesson
+// gets the 'another device or browser' confirmation (step 3). Each
 // journey has its own student, assigned through the operator CLI (import-scorm and assign).
 
 const demoZip = (id: string) =>
@@ -79,7 +80,8 @@ test.describe('lesson player', () => {
     await player.getByRole('button', { name: 'Exit lesson' }).click();
     await closed;
 
-    // Issue 5 item 6: no manual reload; the panel notices the window closed and reloads.
+    // §4 Lesson launch flow, step 6: no manual reload; the panel notices the window closed and
+    // reloads.
     await expect(lessonRow(page, 'Aircraft General')).toContainText('100%', { timeout: 15_000 });
     await expect(lessonRow(page, 'Aircraft General')).toHaveAttribute('data-status', 'complete');
   });

@@ -32,7 +32,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     manifest: true,
     chunkSizeWarningLimit: 600,
-    // Two pages: the panel (index.html) and the lesson player (player.html, issue 5), which the
+    // Two pages: the panel (index.html) and the lesson player (player.html, ADR 0007), which the
     // server sends for /player/{launchId} on the content origin. rolldownOptions is Vite 8's name
     // for rollupOptions.
     rolldownOptions: {

@@ -64,8 +64,8 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB === 'postgres')(
       CHILD_TIMEOUT * 3,
     );
 
-    // Issue 5 item 1: "so an operator can publish a real course to a student without touching
-    // the database".
+    // The operator commands (ADR 0003) publish a real course to a student without anyone
+    // touching the database.
     it(
       'import-scorm then assign publish a package to a student; a refused package leaves nothing',
       async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
 /**
- * Lessons run on their own origin (issue 5 item 2): a package's scripts then cannot read the
+ * Lessons run on their own origin: a package's scripts then cannot read the
  * panel's cookies (sessionID, XSRF-TOKEN) nor call the panel's API with them. That origin answers
  * only the player, its assets, package files and the player API; the panel's host answers none of
  * those. Decision record: docs/decisions/0007-lesson-player.md.

@@ -307,7 +307,7 @@ export interface BrokenPackage {
   limits?: Partial<PackageLimits>;
 }
 
-/** Every refusal of issue 5 item 1, each as a zip (the 10,001-entry one takes a moment). */
+/** Every refusal of a package import, each as a zip (the 10,001-entry one takes a moment). */
 export async function brokenPackages(): Promise<BrokenPackage[]> {
   const manifest = simpleManifest12('Broken', [
     { id: 'one', title: 'Lesson one', href: 'one/index.html' },

@@ -51,7 +51,7 @@ function setup(options: { lastSeq?: number; baseline?: CmiValues } = {}) {
   return { queue, values, sent, unloaded, logRefusal };
 }
 
-describe('commit queue (issue 5 item 5: commits that are never lost)', () => {
+describe('commit queue: commits that are never lost', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,5 +1,5 @@
 /**
- * The commit queue (issue 5 item 5: progress that is never lost). It sends the stored CMI elements
+ * The commit queue (ADR 0007: progress that is never lost). It sends the stored CMI elements
  * that changed since the last ACKNOWLEDGED commit, numbers commits 1, 2, 3 ... (seq), keeps at most
  * one request in flight, retries network and server faults with backoff, and never drops data: an
  * element leaves the delta only once a commit carrying its value has been applied by the server.

@@ -11,7 +11,7 @@ export interface LessonNavProps {
 }
 
 /**
- * Multi-SCO navigation (issue 5 item 4): Previous / Next and the list of the package's lessons.
+ * Multi-SCO navigation: Previous / Next and the list of the package's lessons.
  * The list opens a lesson with its Go button, not on change: changing a select must not move the
  * student to another page (WCAG 3.2.2).
  */

@@ -1,5 +1,5 @@
 /**
- * The lesson player page (issue 5 items 4 and 5), a second Vite entry (player.html), served at
+ * The lesson player page (ADR 0007), a second Vite entry (player.html), served at
  * `/player/{launchId}#{token}` on the content origin. It must stay small: it imports nothing of the
  * panel's router, app shell or store.
  */

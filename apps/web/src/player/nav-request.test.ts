@@ -12,7 +12,7 @@ const sibling = (lessonKey: number, identifier: string, current = false): Player
 const siblings = [sibling(1, 'item_a'), sibling(2, 'item_b', true), sibling(3, 'item_c')];
 const last = [sibling(1, 'item_a'), sibling(2, 'item_b'), sibling(3, 'item_c', true)];
 
-describe('adl.nav.request after Terminate (issue 5 item 4, brief: the player page)', () => {
+describe('adl.nav.request after Terminate', () => {
   it.each([
     // "'continue' -> next sibling, 'previous' -> previous sibling"
     ['continue', siblings, { kind: 'launch', lessonKey: 3 }],

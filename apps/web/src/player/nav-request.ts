@@ -1,7 +1,6 @@
 /**
- * What a SCORM 2004 SCO asked for with adl.nav.request before Terminate (issue 5 item 4:
- * "adl.nav.request honoured after Terminate"), resolved against the package's lessons in the
- * student's course.
+ * What a SCORM 2004 SCO asked for with adl.nav.request before Terminate, honoured after
+ * Terminate: resolved against the package's lessons in the student's course.
  */
 import type { PlayerSibling } from '@waypoint/domain/contract';
 

@@ -39,7 +39,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-describe('player page (issue 5 item 4)', () => {
+describe('player page', () => {
   it('"the API object exists on window before the frame loads"', async () => {
     const apiWhenSrcSet: boolean[] = [];
     const setAttribute = Element.prototype.setAttribute;

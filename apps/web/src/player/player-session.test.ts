@@ -54,7 +54,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('player session: commits and the heartbeat (issue 5 item 5)', () => {
+describe('player session: commits and the heartbeat', () => {
   it('"an autocommit every state.autocommitSeconds when something changed"', async () => {
     const { server } = await start(buildPlayerState({ autocommitSeconds: 30 }));
     window.API!.LMSInitialize('');
@@ -198,7 +198,7 @@ describe('player session: a window that closes (pagehide, visibilitychange)', ()
   });
 });
 
-describe('player session: Exit lesson and multi-SCO navigation (issue 5 item 4)', () => {
+describe('player session: Exit lesson and multi-SCO navigation', () => {
   it('"Exit lesson": final commit, then window.close(); if it cannot close, say so', async () => {
     const { server, session, container, closeWindow } = await start(buildPlayerState());
     window.API!.LMSInitialize('');

@@ -1,5 +1,5 @@
 /**
- * One player window's session (issue 5 items 4 and 5): the SCO's frame, its commits (Commit,
+ * One player window's session (ADR 0007): the SCO's frame, its commits (Commit,
  * Terminate, the autocommit timer, the closing beacon), the heartbeat, multi-SCO navigation and
  * "Exit lesson".
  */

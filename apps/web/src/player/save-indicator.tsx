@@ -1,7 +1,7 @@
 import type { SaveStatus } from './commit-queue';
 import styles from './player.module.css';
 
-/** The indicator's words for each state (issue 5 item 4: a visible saved/unsaved indicator). */
+/** The indicator's words for each state: the student always sees whether progress is saved. */
 export function saveStatusText(status: SaveStatus): string {
   switch (status.kind) {
     case 'saved':

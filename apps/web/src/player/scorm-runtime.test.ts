@@ -83,7 +83,7 @@ afterEach(() => {
   delete window.API_1484_11;
 });
 
-describe('runtime glue (issue 5 item 4: scorm-again as the runtime)', () => {
+describe('runtime glue: scorm-again as the runtime', () => {
   it.each([
     ['1.2', 'API', 'API_1484_11'],
     ['2004', 'API_1484_11', 'API'],
@@ -159,7 +159,7 @@ describe('runtime glue (issue 5 item 4: scorm-again as the runtime)', () => {
     expect(server.commits()[0]!.cmi).toEqual({ 'cmi.core.lesson_location': 'p1' });
   });
 
-  it('LMSFinish sends final:true, with the status mastery_override sets (1.2, issue 5)', async () => {
+  it('LMSFinish sends final:true, with the status mastery_override sets (1.2)', async () => {
     const { server } = await start(buildPlayerState({ scormVersion: '1.2', cmi: INITIAL['1.2'] }));
     const api = sco['1.2']();
     api.init();

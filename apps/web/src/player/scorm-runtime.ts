@@ -1,5 +1,5 @@
 /**
- * The SCORM runtime glue (issue 5 item 4): scorm-again's Scorm12API as `window.API` or
+ * The SCORM runtime glue (ADR 0007): scorm-again's Scorm12API as `window.API` or
  * Scorm2004API as `window.API_1484_11`, loaded with the launch's initial CMI before the SCO's frame
  * exists, with its own persistence switched off: every commit goes through the commit queue.
  */
@@ -102,7 +102,7 @@ export function createScormRuntime(options: CreateRuntimeOptions): ScormRuntime 
     // SCOs read an unset cmi.location or suspend_data to tell a resume from a first visit: the
     // 403 they get is correct, not worth a warning in the console.
     uninitializedGetLogLevel: 'INFO',
-    // Set explicitly (issue 5): with a mastery score and a raw score, 1.2 pass/fail follows them.
+    // Set explicitly: with a mastery score and a raw score, 1.2 pass/fail follows them.
     mastery_override: true,
     // adl.nav.request_valid.choice.{target=ID}: the lessons this student can open.
     scoItemIds: siblings.filter((sibling) => sibling.launchable).map((s) => s.identifier),

@@ -1,4 +1,4 @@
-/** What a player commit does to a lesson's stored progress (issue 5; player contract "commit"). */
+/** What a player commit does to a lesson's stored progress (ADR 0007; player contract "commit"). */
 import type { ScormVersion } from '../contract/player.js';
 import { parseIsoDuration, parseScorm12Time } from './time.js';
 

@@ -1,4 +1,4 @@
-/** SCORM time formats (issue 5): 1.2 CMITimespan and 2004 timeinterval (ISO 8601 duration). */
+/** SCORM time formats: 1.2 CMITimespan and 2004 timeinterval (ISO 8601 duration). */
 
 const MS_PER_SECOND = 1000;
 const MS_PER_MINUTE = 60 * MS_PER_SECOND;

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.js';
 
 /**
- * The lesson player (issue 5): launches (one per opening of a lesson in the player window, the
+ * The lesson player (ADR 0007): launches (one per opening of a lesson in the player window, the
  * unit that commits belong to), the raw SCORM data of a lesson's current attempt, the SCO
  * attributes the runtime needs, and when a student last passed the launch re-authentication.
  */

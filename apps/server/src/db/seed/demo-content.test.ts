@@ -8,7 +8,7 @@ import { localContentStorage } from '../../modules/content/storage.js';
 import { DEMO_ATTACHMENTS } from './demo-content.js';
 import { seedDemo } from './demo.js';
 
-describe('demo content (issue 5 item 7: "imported into the demo training provider by the seed, and attached to the demo curricula\'s lessons")', () => {
+describe("demo content: imported into the demo training provider by the seed, and attached to the demo curricula's lessons", () => {
   let handle: DatabaseHandle;
   let dataDir: string;
 

@@ -5,7 +5,7 @@ import { buildDemoPackageZip, type DemoPackageId } from './demo-packages.js';
 
 /**
  * The demo SCORM packages (apps/server/demo-content), imported into the demo training provider and
- * attached to lessons of its curricula (issue 5 item 7), so the demo student can play them.
+ * attached to lessons of its curricula, so the demo student can play them.
  */
 interface Attachment {
   curriculum: string;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * The demo SCORM packages of issue 5 item 7: "at least two SCORM packages written for this project
- * and built into zips by a script (one SCORM 1.2 lesson; one SCORM 2004 lesson with a scored quiz,
- * suspend data and bookmarking)". The zips are checked as the importer will read them; the SCOs
+ * The demo SCORM packages: written for this project and built into zips by a script
+ * (`npm run build:demo-content`), one SCORM 1.2 lesson and one SCORM 2004 lesson with a scored
+ * quiz, suspend data and bookmarking. The zips are checked as the importer will read them; the SCOs
  * are run in a frame (jsdom) against scorm-again, the runtime of Waypoint's player, which refuses
  * any value SCORM does not allow.
  */
@@ -114,7 +114,7 @@ describe('demo package zips', () => {
         if (resource.href) named.add(resource.href);
         for (const file of resource.file ?? []) named.add(file.href);
       }
-      // Issue 5 item 1: a launch file missing from the zip is refused; a careful author lists all.
+      // The import refuses a launch file missing from the zip; a careful author lists all.
       expect([...named].filter((href) => !names.includes(href))).toEqual([]);
       expect(names.filter((name) => name !== 'imsmanifest.xml' && !named.has(name))).toEqual([]);
     },

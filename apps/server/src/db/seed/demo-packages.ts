@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 
-/** A SCORM package written for Waypoint's demo (issue 5 item 7), kept unzipped in the repository. */
+/** A SCORM package written for Waypoint's demo, kept unzipped in the repository. */
 export interface DemoPackage {
   /** Also the zip's file name: `<id>.zip`. */
   id: string;

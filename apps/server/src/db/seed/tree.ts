@@ -128,7 +128,8 @@ export async function insertCurriculum(
             sortOrder: lessonIndex,
             name: lesson.name,
             description: lesson.description ?? '',
-            // No SCORM content yet: a later issue imports packages.
+            // No content here: demo-content.ts imports the demo SCORM packages after the seed
+            // commits and points a few lessons at their SCOs; the others stay without one.
             scoKey: null,
             playMode: lesson.playMode ?? 1,
             prerequisite: lesson.prerequisite ?? 0,

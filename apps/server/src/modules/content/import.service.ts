@@ -1,6 +1,7 @@
 /**
- * SCORM package import (issue 5 item 1): a zip becomes files in the content storage and the rows
- * of content_package, sco and (optionally) curriculum > course > topic > lesson, all or nothing.
+ * SCORM package import (the operator's import-scorm, ADR 0003): a zip becomes files in the
+ * content storage and the rows of content_package, sco and (optionally) curriculum > course >
+ * topic > lesson, all or nothing.
  */
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
@@ -224,8 +225,9 @@ async function storeTree(
         name: sco.title,
         scoKey: scoKeys[sco.sortOrder]!,
         playMode: 1,
-        // A mastery score makes the lesson scored: pass at that percent (issue 5 item 1). Scores and
-        // pass marks are fractions (§9 "values between 0 and 1"); weight 100 shows them as percent.
+        // A mastery score makes the lesson scorable with that pass mark (§4 Lesson status).
+        // Scores and pass marks are fractions (§9 "values between 0 and 1"); weight 100 shows
+        // them as percent.
         scorable: pass === null ? 0 : 1,
         scoreWeight: pass === null ? 0 : 100,
         minScorePass: pass === null ? 0 : pass / 100,

@@ -19,10 +19,10 @@ import {
   type BrokenPackage,
 } from '../../test/test-packages.js';
 
-// Issue 5 item 1: "`import-scorm <package.zip> --lms <code> --curriculum "<name>" [--course
-// "<name>"]` (creates the curriculum and course when missing, adds one lesson per SCO, prints
-// their keys) ... stores the files through the storage interface. A package that is broken ...
-// is refused with a message that says which, and nothing of it is left behind."
+// `import-scorm <package.zip> --lms <code> --curriculum "<name>" [--course "<name>"]` (ADR 0003)
+// creates the curriculum and course when missing, adds one lesson per SCO, prints their keys and
+// stores the files through the storage interface. A broken package is refused with a message
+// that says why, and nothing of it is left behind.
 
 let handle: DatabaseHandle;
 let dataDir: string;
@@ -84,7 +84,7 @@ afterAll(async () => {
 beforeEach(clearContent);
 
 describe('a refused package leaves no folder and no rows', () => {
-  it('covers every refusal of the issue', () => {
+  it('covers every refusal brokenPackages() builds', () => {
     expect(broken).toHaveLength(17);
   });
 

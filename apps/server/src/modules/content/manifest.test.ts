@@ -7,10 +7,10 @@ import {
   simpleManifest12,
 } from '../../test/test-packages.js';
 
-// Issue 5 item 1: "The import reads imsmanifest.xml at the zip root (SCORM 1.2 adlcp:scormtype and
-// SCORM 2004 2nd-4th edition adlcp:scormType; default organization, falling back to the first;
-// xml:base chains; item parameters; clusters; assets), makes one lesson per SCO with mastery
-// score / completion threshold / launch data / max time from the manifest".
+// The import reads imsmanifest.xml at the zip root (SCORM 1.2 adlcp:scormtype and SCORM 2004
+// 2nd-4th edition adlcp:scormType; default organization, falling back to the first; xml:base
+// chains; item parameters; clusters; assets) and makes one lesson per SCO with mastery score /
+// completion threshold / launch data / max time from the manifest.
 
 describe('parseManifest: SCORM 1.2', () => {
   const description = parseManifest(MANIFEST_12_FULL);

@@ -6,9 +6,9 @@ import { PackageRefusedError } from './errors.js';
 import { openPackageZip, PACKAGE_LIMITS, unsafeEntryPath } from './package-zip.js';
 import { brokenPackages, buildZip, type BrokenPackage } from '../../test/test-packages.js';
 
-// Issue 5 item 1: "A package that is broken (... a path with `..` or an absolute path or a
-// symlink, too many entries, too large uncompressed) is refused with a message that says which,
-// and nothing of it is left behind."
+// Packages are written by anyone (ADR 0007): a broken one (a path with `..`, an absolute path or
+// a symlink, too many entries, too large uncompressed) is refused with a message that says which,
+// and nothing of it is left behind.
 
 let dir: string;
 let broken: BrokenPackage[];

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { PackageRefusedError } from './errors.js';
 
-/** Every limit of a package import, in one place (issue 5 item 1). */
+/** Every limit of a package import, in one place: packages are written by anyone (ADR 0007). */
 export const PACKAGE_LIMITS = {
   /** Entries (files and folders) in one zip. */
   maxEntries: 10_000,

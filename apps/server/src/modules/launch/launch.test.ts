@@ -183,7 +183,7 @@ describe('prelaunch (§4 Lesson launch flow step 2; the server enforces the laun
   });
 });
 
-describe('a server with no content address (issue 5 item 2)', () => {
+describe('a server with no content address', () => {
   let t: TestApp;
   afterAll(() => t.close());
 

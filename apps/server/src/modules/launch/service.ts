@@ -56,7 +56,7 @@ interface Evaluated {
 
 /**
  * The launch rules applied by the server to the student's own progress, whatever the page showed
- * (§4 Expiry and launchability; issue 5 item 3).
+ * (§4 Expiry and launchability).
  */
 export async function evaluateLaunch(
   db: Db,
@@ -389,7 +389,7 @@ export async function verifyAndOpen(
 
 /**
  * A library launch (§2 Library, §7 POST /api/librarylaunch/): a preview in browse mode that
- * records nothing (issue 5 item 5).
+ * records nothing (§9: library content is reference only, with no tracking).
  */
 export async function libraryLaunch(
   db: Db,

@@ -27,11 +27,11 @@ vi.mock('../progress/report-cache.js', async (importOriginal) => ({
   invalidateReports: vi.fn(),
 }));
 
-// Issue 5 item 1: "`npm run waypoint -- import-scorm <package.zip> --lms <code> --curriculum
-// "<name>" [--course "<name>"]` (creates the curriculum and course when missing, adds one lesson
-// per SCO, prints their keys) and `npm run waypoint -- assign --lms <code> --user <login ID>
-// --curriculum "<name>" [--due YYYY-MM-DD]`, so an operator can publish a real course to a
-// student without touching the database."
+// The operator commands (ADR 0003) `npm run waypoint -- import-scorm <package.zip> --lms <code>
+// --curriculum "<name>" [--course "<name>"]` (creates the curriculum and course when missing,
+// adds one lesson per SCO, prints their keys) and `npm run waypoint -- assign --lms <code> --user
+// <login ID> --curriculum "<name>" [--due YYYY-MM-DD]`: an operator publishes a real course to a
+// student without touching the database.
 
 describe('import-scorm and assign (service and CLI in-process, own database)', () => {
   let handle: DatabaseHandle;

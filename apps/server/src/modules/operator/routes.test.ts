@@ -148,7 +148,7 @@ describe('operator API without an operator token', () => {
   });
 });
 
-// Issue 5 item 1: import-scorm and assign work "while the server runs or not": with a server, the
+// import-scorm and assign work whether or not the server runs (ADR 0003): with a server, the
 // CLI uploads the zip bytes (application/zip) to the operator API with the options in the query.
 describe('operator API: import-scorm (zip upload) and assign', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 /**
- * The session guards and decorators (ADR 0002), registered by platform/index.ts before modules.
+ * The session guards and decorators (ADR 0002), registered by app.ts before modules.
  *
  * How other modules use it:
  * - Put `preHandler: app.requireStudentSession` on every student route. It answers

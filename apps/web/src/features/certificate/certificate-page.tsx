@@ -1,4 +1,4 @@
-/** The certificate page (spec §2); the screen itself comes with a later issue. */
+/** The certificate page (spec §2); the screen itself is not built yet. */
 export function CertificatePage() {
   return (
     <section aria-labelledby="page-heading">

@@ -5,7 +5,7 @@ import { setSessionId } from '../../lib/store';
 import { COMMENTS_NOT_OPERATIONAL, readCommentsQuery } from './comments-rules';
 import styles from './comments-page.module.css';
 
-/** The comments page (spec §2): checks its query; listing and posting come with a later issue. */
+/** The comments page (spec §2): checks its query; listing and posting are not built yet. */
 export function CommentsPage() {
   const [params] = useSearchParams();
   const query = useMemo(() => readCommentsQuery(params), [params]);

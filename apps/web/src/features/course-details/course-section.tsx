@@ -68,7 +68,7 @@ const TopicBlock = memo(function TopicBlock({
           <PrerequisitesHint names={topic.missingPrerequisites} />
         )}
       </div>
-      {/* Closed topics render no rows: a 500-lesson course stays light (issue 4 item 9). */}
+      {/* Closed topics render no rows: a 500-lesson course stays light (bench:course-details). */}
       {open && (
         <ul className={styles.lessons}>
           {topic.lessons.map((lesson) => (

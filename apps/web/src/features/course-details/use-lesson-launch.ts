@@ -135,7 +135,7 @@ export function useLessonLaunch() {
   const forms = useRef<LaunchForms>({ plain: null, liveVerification: null });
   const watch = useRef<number | null>(null);
 
-  /** Reloads progress when the lesson window closes (issue 5 item 6). */
+  /** Reloads progress when the lesson window closes (§4 Lesson launch flow, step 6). */
   const watchWindow = useCallback(
     (lessonWindow: Window) => {
       if (watch.current !== null) window.clearInterval(watch.current);

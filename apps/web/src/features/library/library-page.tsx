@@ -1,4 +1,4 @@
-/** The reference library (spec §2); the screen itself comes with a later issue. */
+/** The reference library (spec §2); the screen itself is not built yet. */
 export function LibraryPage() {
   return (
     <section aria-labelledby="page-heading">

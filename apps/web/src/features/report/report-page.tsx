@@ -1,4 +1,4 @@
-/** The Completion Report (spec §2); the screen itself comes with a later issue. */
+/** The Completion Report (spec §2); the screen itself is not built yet. */
 export function ReportPage() {
   return (
     <section aria-labelledby="page-heading">
