@@ -159,6 +159,19 @@ export function closeLaunch(db: Db, launchId: string, reason: string, now: Date)
 }
 
 /**
+ * Marks a launch as moved on by navigation: an open one, or one its own final commit finished (a
+ * SCO terminates before its continue or choice request is acted on). Its token opens nothing more.
+ */
+export function closeLaunchNavigated(db: Db, launchId: string, now: Date) {
+  return db
+    .updateTable('launch')
+    .set({ status: 'closed', closedReason: 'navigated', closedAt: now })
+    .where('launchId', '=', launchId)
+    .where((eb) => eb.or([eb('status', '<>', 'closed'), eb('closedReason', '=', 'finished')]))
+    .execute();
+}
+
+/**
  * Opens again a launch its own window finished (a reload sends the final commit on the way out),
  * when no launch of the lesson by the student started after it. False when one did.
  */

@@ -403,9 +403,15 @@ export async function navigate(
   sessionIdleMs: number,
 ): Promise<NavigateAnswer> {
   const launch = await authorize(db, launchId, token);
-  // Only an open window under a live panel session moves on: a closed or expired launch's token
-  // never opens another (ADR 0009), and the follow-on launch belongs to the same session.
-  await requireOpenable(db, launch, now);
+  // Only a window under a live panel session moves on, from a launch still open or finished by its
+  // own final commit (SCORM 2004: Terminate comes before the continue or choice request is acted
+  // on). A launch closed for any other reason, or expired, never opens another (ADR 0009); the
+  // follow-on launch belongs to the same session.
+  const finishedByItself = launch.status === 'closed' && launch.closedReason === 'finished';
+  if (finishedByItself && msOf(launch.createdAt) + LAUNCH_LIFETIME_MS < now.getTime()) {
+    throw new HttpError(409, CLOSED_MESSAGES.expired!);
+  }
+  if (!finishedByItself) await requireOpenable(db, launch, now);
   await requireLiveSession(db, launch, now, sessionIdleMs);
   const siblings = await repo.selectPackageLessons(db, launch.courseKey, launch.packageKey);
   if (!siblings.some((s) => s.lessonKey === lessonKey)) {
@@ -423,6 +429,6 @@ export async function navigate(
     now,
   );
   if (started.status !== 200) throw new HttpError(started.status, started.errorMessage);
-  await repo.closeLaunch(db, launchId, 'navigated', now);
+  await repo.closeLaunchNavigated(db, launchId, now);
   return { launchId: started.launchId, token: started.token };
 }

@@ -179,6 +179,13 @@ describe('player tokens die with their launch and their panel session', () => {
     expect(await launchesOf()).toBe(before);
   });
 
+  it('a SCO that terminated may still move on once (continue after Terminate), then no more', async () => {
+    const { player } = await openWindow();
+    expect((await playerApi(player).commit(2, { 'cmi.location': 'end' }, true)).status).toBe(200);
+    expect((await playerApi(player).navigate(lessons.two.lessonKey)).status).toBe(200);
+    expect((await playerApi(player).navigate(lessons.two.lessonKey)).status).toBe(409);
+  });
+
   it('navigation moves the window on once: the old token opens nothing more', async () => {
     const { player } = await openWindow();
     const moved = await playerApi(player).navigate(lessons.two.lessonKey);
