@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
 import { buildLms, buildUser } from '../test/factories.js';
-import { signIn } from '../test/sign-in.js';
+import { cookieHeader, signIn, type Browser } from '../test/sign-in.js';
 
 /**
  * Every route of the OpenAPI document (and the player API, which the document hides), driven with
@@ -36,7 +36,14 @@ if (t && lms) {
   await buildUser(t.db, lms.lmsKey, { userId: 'mia', mfaEnabled: true });
 }
 // Signed in again before each route: a route may end the session (logout, password change).
-let pilot: Awaited<ReturnType<typeof signIn>> | null = null;
+let pilot: Browser | null = null;
+
+/** Signs pilot in past every rate-limit window, so earlier routes' runs never refuse it. */
+async function signInAfresh(): Promise<Browser> {
+  t!.clock.advance(16 * 60_000);
+  pilot = await signIn(t!, 'pilot');
+  return pilot;
+}
 
 interface RouteUnderTest {
   method: string;
@@ -270,12 +277,7 @@ function requestFor(route: RouteUnderTest): fc.Arbitrary<BadRequest> {
           const id = which === 'wrong' ? 'not-a-session' : pilot.sessionId;
           headers.push(['sessionID', id]);
           if (which === 'duplicated') headers.push(['sessionID', 'second-session-id']);
-          headers.push([
-            'cookie',
-            Object.entries(pilot.jar)
-              .map(([k, v]) => `${k}=${v}`)
-              .join('; '),
-          ]);
+          headers.push(['cookie', cookieHeader(pilot.jar)]);
           headers.push(['x-xsrf-token', pilot.jar['XSRF-TOKEN'] ?? '']);
         }
         headers.push(...extra);
@@ -395,20 +397,8 @@ describe.skipIf(onPostgres)('no input gives a 5xx, a hang, or a change when refu
     ['GET', '/lms/api/Widget/PostWidget/-Infinity/1', {}],
     ['POST', '/lms/api/studentlaunch/prelaunch/ignored/Infinity/1/1/?force=false', {}],
   ] as const)('%s %s answers 400', async (method, path, headers) => {
-    t!.clock.advance(16 * 60_000);
-    pilot = await signIn(t!, 'pilot');
-    const response = await fetch(`${t!.baseUrl}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        sessionID: pilot.sessionId,
-        cookie: Object.entries(pilot.jar)
-          .map(([k, v]) => `${k}=${v}`)
-          .join('; '),
-        'x-xsrf-token': pilot.jar['XSRF-TOKEN'] ?? '',
-        ...headers,
-      },
-    });
+    const browser = await signInAfresh();
+    const response = await browser.call(path, { method, headers });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
   });
@@ -427,9 +417,7 @@ describe.skipIf(onPostgres)('no input gives a 5xx, a hang, or a change when refu
   it.each(routes.map((route) => [`${route.method} ${route.template}`, route] as const))(
     '%s',
     async (_name, route) => {
-      // Past every rate-limit window, so the sign-in is never refused by earlier routes' runs.
-      t!.clock.advance(16 * 60_000);
-      pilot = await signIn(t!, 'pilot');
+      await signInAfresh();
       const before = await fingerprint();
       let accepted = 0;
       await fc.assert(

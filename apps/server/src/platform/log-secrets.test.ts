@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { buildLms, buildUser, TEST_PASSWORD } from '../test/factories.js';
+import { buildAssignment, buildLms, buildUser, TEST_PASSWORD } from '../test/factories.js';
 import {
   browserFrom,
   latestCode,
@@ -45,15 +45,11 @@ describe('the request log reveals no credential', () => {
       }),
       { lmsKey: lms.lmsKey, curriculum: 'Type Rating', course: 'Systems' },
     );
-    const assignment = await t.db
-      .insertInto('assignment')
-      .values({
-        userKey: pilot.userKey,
-        curriculumKey: imported.curriculum!.curriculumKey,
-        startDate: t.clock.now(),
-      })
-      .returning('assignmentKey')
-      .executeTakeFirstOrThrow();
+    const assignment = await buildAssignment(t.db, {
+      userKey: pilot.userKey,
+      curriculumKey: imported.curriculum!.curriculumKey,
+      startDate: t.clock.now(),
+    });
 
     // Password sign-in and the session check by id.
     const browser: Browser = await signIn(t, 'pilot');

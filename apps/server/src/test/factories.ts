@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/connection.js';
-import type { AppUserTable, LmsTable } from '../db/schema.js';
+import type { AppUserTable, AssignmentTable, LmsTable } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 
 /** The password every factory-made user has unless told otherwise. */
@@ -55,4 +55,9 @@ export async function buildUser(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Assigns a curriculum to a user (open-ended unless `durationMs` is given). */
+export async function buildAssignment(db: Db, fields: Insertable<AssignmentTable>) {
+  return db.insertInto('assignment').values(fields).returningAll().executeTakeFirstOrThrow();
 }

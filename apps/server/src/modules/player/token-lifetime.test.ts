@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildLms, buildUser, TEST_PASSWORD } from '../../test/factories.js';
+import { buildAssignment, buildLms, buildUser, TEST_PASSWORD } from '../../test/factories.js';
 import { signIn, waitForEmails, type Browser } from '../../test/sign-in.js';
 import {
   launchLesson,
@@ -47,15 +47,11 @@ describe('player tokens die with their launch and their panel session', () => {
       await zipOf({ 'imsmanifest.xml': MANIFEST, 'one.html': '<p>1</p>', 'two.html': '<p>2</p>' }),
       { lmsKey, curriculum: 'Systems', course: 'Pneumatics' },
     );
-    const assignment = await t.db
-      .insertInto('assignment')
-      .values({
-        userKey: user.userKey,
-        curriculumKey: imported.curriculum!.curriculumKey,
-        startDate: t.clock.now(),
-      })
-      .returning('assignmentKey')
-      .executeTakeFirstOrThrow();
+    const assignment = await buildAssignment(t.db, {
+      userKey: user.userKey,
+      curriculumKey: imported.curriculum!.curriculumKey,
+      startDate: t.clock.now(),
+    });
     const at = (index: number) => ({
       curriculumKey: imported.curriculum!.curriculumKey,
       lessonKey: imported.lessons[index]!.lessonKey,
