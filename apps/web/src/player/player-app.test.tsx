@@ -80,7 +80,9 @@ describe('player page', () => {
       window.API!.LMSInitialize('');
       window.API!.LMSSetValue('cmi.core.lesson_location', 'p2');
     });
-    expect(status).toHaveTextContent('Unsaved changes');
+    // The indicator subscribes in a passive effect, which a loaded machine may run after the SCO's
+    // first call: the store is re-read then, so wait for the render rather than expect it in step.
+    await vi.waitFor(() => expect(status).toHaveTextContent('Unsaved changes'));
     act(() => void window.API!.LMSCommit(''));
     await vi.waitFor(() => expect(status).toHaveTextContent('All progress saved'));
     expect(server.commits()).toHaveLength(1);
