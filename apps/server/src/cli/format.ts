@@ -1,3 +1,5 @@
+import { findAreaCommand } from '../modules/operator/area-commands.js';
+
 /** Plain-text output of each operator command (the --json flag prints the result as it is). */
 
 type Row = Record<string, unknown>;
@@ -146,7 +148,9 @@ export function formatResult(command: string, result: unknown): string {
         ? `Assigned curriculum '${curriculum.name}' to '${r.login}': assignment ${r.assignmentKey}, ${due}.`
         : `'${r.login}' already had curriculum '${curriculum.name}' (assignment ${r.assignmentKey}); it is now ${due}.`;
     }
-    default:
-      return JSON.stringify(result, null, 2);
+    default: {
+      const area = findAreaCommand(command);
+      return area?.format ? area.format(result) : JSON.stringify(result, null, 2);
+    }
   }
 }

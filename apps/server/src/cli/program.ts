@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { HttpError } from '../lib/http-error.js';
+import { AREA_CLIS } from './commands/index.js';
 import { formatResult } from './format.js';
 import type { CommandRunner } from './transport.js';
 
@@ -332,6 +333,24 @@ export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
     .action((o: { to?: string; limit?: number; json?: boolean }) =>
       execute('outbox', { to: o.to, limit: o.limit }, !!o.json),
     );
+
+  for (const addAreaCommands of AREA_CLIS) {
+    addAreaCommands(program, async (name, input, options) => {
+      if (options.upload !== undefined) {
+        const file = path.resolve(options.upload);
+        try {
+          if (!(await stat(file)).isFile()) throw Object.assign(new Error(), { code: 'EISDIR' });
+        } catch (error) {
+          throw new CliExit(
+            EXIT_FAILURE,
+            `Cannot read ${options.upload}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+          );
+        }
+        return execute(name, input, !!options.json, file);
+      }
+      return execute(name, input, !!options.json);
+    });
+  }
 
   return program;
 }

@@ -23,6 +23,7 @@ export function localRunner(deps: OperatorDeps): CommandRunner {
 
 /** The request of one command: JSON body, or (with a file) the file as body and the input as query. */
 async function commandRequest(
+  name: string,
   url: string,
   token: string,
   input: unknown,
@@ -51,7 +52,8 @@ async function commandRequest(
       method: 'POST',
       headers: {
         authorization,
-        'content-type': 'application/zip',
+        // import-scorm's body is its package zip; an area command's file is any file.
+        'content-type': name === 'import-scorm' ? 'application/zip' : 'application/octet-stream',
         'content-length': String(size),
       },
       // Streamed, so a large package is never held whole in the CLI's memory.
@@ -65,6 +67,7 @@ async function commandRequest(
 export function remoteRunner(info: ServerInfo, token: string): CommandRunner {
   return async (name, input, upload) => {
     const [url, init] = await commandRequest(
+      name,
       `${info.url}/lms/operator/commands/${encodeURIComponent(name)}`,
       token,
       input,

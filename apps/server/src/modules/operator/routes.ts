@@ -5,6 +5,8 @@ import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error.js';
 import { formatBytes, PACKAGE_LIMITS } from '../content/package-zip.js';
 import { openApiDocument } from '../../platform/openapi.js';
+import type { AreaCommand } from './area-command.js';
+import { AREA_COMMANDS } from './area-commands.js';
 import { checkOperatorToken } from './auth.js';
 import {
   COMMAND_INPUTS,
@@ -59,15 +61,19 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  for (const name of UPLOAD_COMMAND_NAMES) {
+  const uploadRoute = (
+    name: string,
+    querystring: AreaCommand['input'],
+    file: { maxBytes: number; what: string },
+  ) =>
     app.post(
       `/commands/${name}`,
       {
         schema: {
-          summary: `Operator command ${name} (same as \`npm run waypoint -- ${name}\`): the package zip is the body (application/zip), the options are the query`,
+          summary: `Operator command ${name} (same as \`npm run waypoint -- ${name}\`): ${file.what} is the body (application/octet-stream), the options are the query`,
           tags: ['operator'],
           headers: Type.Object({ authorization: Type.Optional(Type.String()) }),
-          querystring: UPLOAD_COMMAND_INPUTS[name],
+          querystring,
         },
         // Checked before any of the body is read: a caller without the token uploads nothing.
         onRequest: authorise,
@@ -76,32 +82,57 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
         if (!(request.body instanceof Readable)) {
           throw new HttpError(
             415,
-            `Send the package zip as the body of ${name}, with Content-Type: application/zip.`,
+            `Send ${file.what} as the body of ${name}, with Content-Type: application/octet-stream.`,
           );
         }
         const declared = Number(request.headers['content-length']);
-        if (declared > PACKAGE_LIMITS.maxZipBytes) {
-          throw new HttpError(
-            413,
-            `The package zip is larger than ${formatBytes(PACKAGE_LIMITS.maxZipBytes)}.`,
-          );
+        if (declared > file.maxBytes) {
+          throw new HttpError(413, `${file.what} is larger than ${formatBytes(file.maxBytes)}.`);
         }
-        const file = await saveUpload(
+        const saved = await saveUpload(
           app.deps.config.dataDir,
           request.body,
-          PACKAGE_LIMITS.maxZipBytes,
+          file.maxBytes,
+          file.what,
         );
         try {
           return await runOperatorCommand(
             app.deps,
             name,
             { ...(request.query as Record<string, unknown>) },
-            file,
+            saved,
           );
         } finally {
-          await rm(file, { force: true });
+          await rm(saved, { force: true });
         }
       },
+    );
+
+  for (const name of UPLOAD_COMMAND_NAMES) {
+    uploadRoute(name, UPLOAD_COMMAND_INPUTS[name], {
+      maxBytes: PACKAGE_LIMITS.maxZipBytes,
+      what: 'The package zip',
+    });
+  }
+
+  // Each area's commands (area-commands.ts), the same way.
+  for (const command of AREA_COMMANDS) {
+    if (command.upload) {
+      uploadRoute(command.name, command.input, command.upload);
+      continue;
+    }
+    app.post(
+      `/commands/${command.name}`,
+      {
+        schema: {
+          summary: `${command.summary} (same as \`npm run waypoint -- ${command.name}\`)`,
+          tags: ['operator'],
+          headers: Type.Object({ authorization: Type.Optional(Type.String()) }),
+          body: command.input,
+        },
+        preValidation: authorise,
+      },
+      async (request) => runOperatorCommand(app.deps, command.name, request.body),
     );
   }
 

@@ -1,18 +1,16 @@
 import { DEFAULT_CURRICULUM_DURATION_MS } from '@waypoint/domain';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/connection.js';
-import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
-import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/password.js';
 import { checkPasswordRules } from '../../lib/password-rules.js';
 import { importScormPackage } from '../content/import.service.js';
-import { localContentStorage, type ContentStorage } from '../content/storage.js';
+import { localContentStorage } from '../content/storage.js';
 import { listOutbox } from '../email/repo.js';
 import { invalidateReports } from '../progress/report-cache.js';
 import { createRegisterInvitation, storeOperatorPassword } from '../users/password.service.js';
+import type { CommandUpload, OperatorDeps } from './area-command.js';
+import { findAreaCommand } from './area-commands.js';
 import { parseUserCsv } from './csv.js';
 import { presentAssignment, presentLms, presentUser } from './presenter.js';
 import * as repo from './repo.js';
@@ -34,19 +32,7 @@ import {
 } from './schemas.js';
 import { checkEmail, checkLmsCode, checkLogin, checkText, splitName } from './validation.js';
 
-/** What the operator commands need; the CLI (own database) and the operator API pass the same. */
-export interface OperatorDeps {
-  db: Db;
-  mailer: Mailer;
-  /** publicUrl makes the links in invitation emails. */
-  config: Config;
-  clock: Clock;
-  /** Where imported packages go; default: the local folder DATA_DIR/content. */
-  storage?: ContentStorage;
-}
-
-/** The file an upload command carries: its bytes, or the path of a local file. */
-export type CommandUpload = Buffer | string;
+export type { CommandUpload, OperatorDeps } from './area-command.js';
 
 // 400: bad input (the CLI exits 2, a usage error); 404/409/422: the command failed (exit 1).
 const badInput = (message: string) => new HttpError(400, message);
@@ -463,9 +449,15 @@ export async function runOperatorCommand(
     if (upload === undefined) throw badInput(`${name} needs the package zip.`);
     return uploadHandlers[name](deps, input as never, upload);
   }
-  if (!isCommandName(name)) throw new HttpError(404, `Unknown operator command '${name}'.`);
-  checkInput(name, COMMAND_INPUTS[name], input);
-  return handlers[name](deps, input as never);
+  if (isCommandName(name)) {
+    checkInput(name, COMMAND_INPUTS[name], input);
+    return handlers[name](deps, input as never);
+  }
+  const area = findAreaCommand(name);
+  if (!area) throw new HttpError(404, `Unknown operator command '${name}'.`);
+  checkInput(name, area.input, input);
+  if (area.upload && upload === undefined) throw badInput(`${name} needs ${area.upload.what}.`);
+  return area.run(deps, input as never, upload);
 }
 
 /** Throws a 400 listing what is wrong when the input does not have the command's shape. */

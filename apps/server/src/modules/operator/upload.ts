@@ -8,20 +8,25 @@ import { HttpError } from '../../lib/http-error.js';
 import { formatBytes } from '../content/package-zip.js';
 
 /**
- * Streams an uploaded file (the operator API's import-scorm body) to a temporary file under
+ * Streams an uploaded file (the body of an operator command that carries one) to a temporary file under
  * DATA_DIR/content, refusing it (413) beyond maxBytes, so a package never sits whole in memory.
  * Returns the file's path; the caller removes it.
  */
-export async function saveUpload(dataDir: string, body: Readable, maxBytes: number) {
+export async function saveUpload(
+  dataDir: string,
+  body: Readable,
+  maxBytes: number,
+  what = 'The package zip',
+) {
   const folder = path.join(dataDir, 'content');
   await mkdir(folder, { recursive: true });
-  const file = path.join(folder, `.upload-${randomBytes(8).toString('hex')}.zip`);
+  const file = path.join(folder, `.upload-${randomBytes(8).toString('hex')}`);
   let received = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
       if (received > maxBytes) {
-        callback(new HttpError(413, `The package zip is larger than ${formatBytes(maxBytes)}.`));
+        callback(new HttpError(413, `${what} is larger than ${formatBytes(maxBytes)}.`));
         return;
       }
       callback(null, chunk);

@@ -1,0 +1,49 @@
+import type { Static, TSchema } from 'typebox';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Mailer } from '../../lib/mailer.js';
+import type { ContentStorage } from '../content/storage.js';
+
+/** What the operator commands need; the CLI (own database) and the operator API pass the same. */
+export interface OperatorDeps {
+  db: Db;
+  mailer: Mailer;
+  /** publicUrl makes the links in invitation emails. */
+  config: Config;
+  clock: Clock;
+  /** Where imported packages go; default: the local folder DATA_DIR/content. */
+  storage?: ContentStorage;
+}
+
+/** The file an upload command carries: its bytes, or the path of a local file. */
+export type CommandUpload = Buffer | string;
+
+/**
+ * An operator command that belongs to one area (evaluations, certificates, library ...), declared
+ * beside that area's service in `modules/<area>/operator-commands.ts` and listed once in
+ * `area-commands.ts`. The CLI and the operator API run it exactly like the core commands: the
+ * input is checked against `input` first (400 with what is wrong), then `run` is called.
+ */
+export interface AreaCommand<Input extends TSchema = TSchema> {
+  /** The name on the command line and in /lms/operator/commands/{name}. */
+  name: string;
+  /** One line for the operator API's document. */
+  summary: string;
+  input: Input;
+  /**
+   * Set when the command carries a file (the CLI passes its path; the operator API receives it as
+   * the request body, with the options in the query string), refused beyond maxBytes.
+   */
+  upload?: { maxBytes: number; what: string };
+  run(deps: OperatorDeps, input: Static<Input>, upload?: CommandUpload): Promise<unknown>;
+  /** Plain-text output for the CLI; without it the result is printed as JSON. */
+  format?(result: unknown): string;
+}
+
+/** Declares an area command with its input type inferred from the schema. */
+export function defineOperatorCommand<Input extends TSchema>(
+  command: AreaCommand<Input>,
+): AreaCommand {
+  return command as unknown as AreaCommand;
+}

@@ -1,0 +1,14 @@
+import type { AreaCommand } from './area-command.js';
+
+/**
+ * Every area's operator commands, one spread per area. An area declares its commands in
+ * `modules/<area>/operator-commands.ts` (with defineOperatorCommand) and its command-line options
+ * in `cli/commands/<area>.ts`; the core commands (LMS, users, packages, assignments) stay in
+ * schemas.ts and service.ts.
+ */
+export const AREA_COMMANDS: readonly AreaCommand[] = [];
+
+/** The area command with this name, if there is one. */
+export function findAreaCommand(name: string): AreaCommand | undefined {
+  return AREA_COMMANDS.find((command) => command.name === name);
+}
