@@ -1,10 +1,25 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { constants } from 'node:zlib';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import path from 'node:path';
 
 // In development the API and lesson content come from the server on :8080 (npm run dev).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every text asset, beside it: the server sends the best one the
+    // browser accepts without compressing on each request (ADR 0012).
+    compression({
+      include: /\.(html|js|css|svg|json|txt|xml|webmanifest)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     // The shared package's sources, compiled with the app (its entry and the contract entry).
     alias: [

@@ -4,8 +4,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Serves the built single-page app: hashed assets cached for a year, every other GET outside
- * /lms answered with index.html so the client router can take it (spec §2 route table).
+ * Serves the built single-page app: hashed assets cached for a year, pages revalidated (no-cache,
+ * ETag), each compressed ahead of time; every other GET or HEAD outside /lms is answered with
+ * index.html so the client router can take it (spec §2 route table).
  */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const root = app.deps.config.webDir;
@@ -18,6 +19,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies beside each text asset (ADR 0012): the best one the
+      // request accepts is sent, with its own ETag.
+      preCompressed: true,
+      // Off, or send's own 'public, max-age=0' would replace ours below.
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'cache-control',
@@ -25,17 +31,19 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
         );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (!built || request.method !== 'GET' || url.startsWith('/lms/') || path.extname(url) !== '') {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!built || !read || url.startsWith('/lms/') || path.extname(url) !== '') {
       return reply.status(404).send({
         statusCode: 404,
         error: 'Not Found',
         message: `No route for ${request.method} ${url}`,
       });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

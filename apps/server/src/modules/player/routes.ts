@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { playerCalls, playerSchemas } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
@@ -46,7 +46,6 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(playerCalls.page.route, { schema: playerSchemas.page }, async (_request, reply) => {
     reply
-      .header('cache-control', 'no-cache')
       .header('content-security-policy', PLAYER_CSP)
       .header('referrer-policy', 'no-referrer')
       // The panel keeps a handle on this window to notice when it closes; the player itself
@@ -58,7 +57,8 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
         .type('text/plain; charset=utf-8')
         .send('The lesson player is not built: run npm run build.');
     }
-    return reply.type('text/html; charset=utf-8').send(createReadStream(playerPage));
+    // Through the web app's static files: no-cache with an ETag, compressed ahead of time.
+    return reply.sendFile('player.html', config.webDir);
   });
 
   app.get<{ Params: { launchId: string; '*': string } }>(
