@@ -90,9 +90,7 @@ describe('web app delivery', () => {
       expect(response.status, page).toBe(200);
       expect(response.headers.get('cache-control'), page).toBe('no-cache');
       expect(response.headers.get('content-encoding'), page).toBe('br');
-      expect(brotliDecompressSync(response.body).toString()).toBe(
-        INDEX,
-      );
+      expect(brotliDecompressSync(response.body).toString()).toBe(INDEX);
     }
   });
 
@@ -128,8 +126,6 @@ describe('web app delivery', () => {
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('content-security-policy')).toBeTruthy();
-    expect(brotliDecompressSync(response.body).toString()).toBe(
-      PLAYER,
-    );
+    expect(brotliDecompressSync(response.body).toString()).toBe(PLAYER);
   });
 });
