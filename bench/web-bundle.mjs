@@ -79,7 +79,7 @@ process.on('exit', stop);
 const wireBytes = (file, encoding) =>
   new Promise((resolve, reject) => {
     const req = request(
-      `http://127.0.0.1:${PORT}/${file}`,
+      `http://localhost:${PORT}/${file}`,
       { headers: { 'accept-encoding': encoding } },
       (response) => {
         let bytes = 0;
