@@ -4,10 +4,11 @@
  * out, then, signed in as the demo student, /dashboard and a curriculum's Course details. Prints
  * each page's performance and accessibility scores, LCP, FCP, TBT and CLS against the targets, and
  * exits 1 when one is missed. Not part of `npm test`: scores depend on the machine.
+ * `--save <folder>` keeps each page's full Lighthouse report (JSON) there, to see what to fix.
  */
 import { chromium, type BrowserContext } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -78,6 +79,13 @@ async function audit(page: string, url: string, signedIn: boolean): Promise<Row>
     disableStorageReset: signedIn,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const saveIndex = process.argv.indexOf('--save');
+  const saveTo = saveIndex > 0 ? process.argv[saveIndex + 1] : undefined;
+  if (saveTo) {
+    mkdirSync(saveTo, { recursive: true });
+    const name = page.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+    writeFileSync(path.join(saveTo, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+  }
   const { categories, audits } = result.lhr;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {

@@ -36,6 +36,18 @@ export interface CalendarWidgetProps {
   title: string;
 }
 
+/** The 13 months of the calendar (shared with the dashboard, which waits for them). */
+export const calendarMonthsQuery = (lmsKey: number, userKey: number) => ({
+  queryKey: queryKeys.widgets.calendarMonths(lmsKey, userKey),
+  queryFn: async () => unwrap(await getCalendarMonths(lmsKey, userKey)),
+});
+
+/** One student's calendar data (the signed-in student's is awaited by the dashboard). */
+export const calendarDataQuery = (lmsKey: number, userKey: number, student: number) => ({
+  queryKey: queryKeys.widgets.calendarData(lmsKey, userKey, student),
+  queryFn: async () => unwrap(await getCalendarData(lmsKey, userKey, student)),
+});
+
 /** The due item of a course, for the due-date icon's hover text. */
 function dueItemOf(items: CalendarItemDue[], courseKey: number, assignmentKey: number) {
   return items.find((item) => item.courseKey === courseKey && item.assignmentKey === assignmentKey);
@@ -52,14 +64,8 @@ export function CalendarWidget({ context, title }: CalendarWidgetProps) {
   const [chosenView, setChosenView] = useState<number | null>(null);
   const [offset, setOffset] = useState<number | null>(null);
 
-  const months = useQuery({
-    queryKey: queryKeys.widgets.calendarMonths(lmsKey, userKey),
-    queryFn: async () => unwrap(await getCalendarMonths(lmsKey, userKey)),
-  });
-  const data = useQuery({
-    queryKey: queryKeys.widgets.calendarData(lmsKey, userKey, student),
-    queryFn: async () => unwrap(await getCalendarData(lmsKey, userKey, student)),
-  });
+  const months = useQuery(calendarMonthsQuery(lmsKey, userKey));
+  const data = useQuery(calendarDataQuery(lmsKey, userKey, student));
   const pickerEnabled = data.data?.settings.studentPicker === true;
   const users = useQuery({
     queryKey: queryKeys.widgets.pickerUsers(lmsKey),

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { calendarMonths } from '@waypoint/domain';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LmsInfo, UserDetails } from '../../api';
@@ -11,13 +12,21 @@ const WIDGETS = '/lms/api/Widget/PostWidget/3/42';
 const REPORT =
   '/lms/api/progressreport/withPrerequisites/3/42?showExpired=true&withFlaggedAssignments=true&showEmptyLeafs=false';
 
-function setup(showDashboard: number, widgets: unknown[]) {
+const MONTHS = 'POST /lms/api/Widget/GetCalendarWidgets/3/42/GET';
+const CALENDAR = '/lms/api/Widget/CalendarData/3/42';
+
+function setup(
+  showDashboard: number,
+  widgets: unknown[],
+  extra: Parameters<typeof mockFetch>[0] = {},
+) {
   mockFetch({
     [WIDGETS]: { status: 200, body: widgets },
     [REPORT]: {
       status: 200,
       body: { progressReport: [], prerequisiteTypes: [], flaggedLeafAssignments: [] },
     },
+    ...extra,
   });
   act(() =>
     setState({
@@ -63,6 +72,65 @@ describe('dashboard', () => {
     expect(screen.getByText('Loading Widgets...')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Recent Lessons' })).toBeInTheDocument();
     expect(window.localStorage.getItem('oldOpenedTopics')).toBe('[]');
+  });
+
+  it('shows the widgets panel whole: the calendar arrives with its rows, beside the lists', async () => {
+    const now = Date.now();
+    const months = calendarMonths(now);
+    let answerCalendar: () => void = () => {};
+    const calendarAnswered = new Promise<void>((resolve) => (answerCalendar = resolve));
+    setup(
+      1,
+      [
+        {
+          widgetKey: 1,
+          widgetType: 'calendar',
+          name: 'Training Calendar',
+          sortOrder: 0,
+          isDeleted: 0,
+          settings: {},
+        },
+        {
+          widgetKey: 2,
+          widgetType: 'recentLessons',
+          name: 'Recent Lessons',
+          sortOrder: 1,
+          isDeleted: 0,
+          settings: {},
+        },
+      ],
+      {
+        [MONTHS]: { status: 200, body: months },
+        [CALENDAR]: () => {
+          answerCalendar();
+          return {
+            status: 200,
+            body: {
+              months: months.map((m) => ({ ...m, itemsDue: [] })),
+              courses: [
+                {
+                  courseName: 'CRM Fundamentals',
+                  aggregationKey: 5,
+                  curriculumKey: 3,
+                  assignmentKey: 3,
+                  colorHex: '#4e79a7',
+                  startDate: now - 30 * 86_400_000,
+                  calcDate: now + 10 * 86_400_000,
+                },
+              ],
+              settings: { studentPicker: false, monthsShown: 3 },
+            },
+          };
+        },
+      },
+    );
+    expect(screen.getByText('Loading Widgets...')).toBeInTheDocument();
+    await calendarAnswered;
+    const calendar = await screen.findByRole('region', { name: 'Training Calendar' });
+    // No second loading step inside the panel: the rows are there when the panel first shows.
+    expect(within(calendar).queryByText('Loading...')).toBeNull();
+    expect(within(calendar).getByText('CRM Fundamentals')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Recent Lessons' })).toBeInTheDocument();
   });
 
   it('redirects to assignments when no widget is active', async () => {

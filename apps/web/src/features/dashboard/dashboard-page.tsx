@@ -9,6 +9,7 @@ import {
   upcomingDueCurricula,
   type ProgressElement,
 } from '@waypoint/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { SERVICE_BASE } from '../../api/paths';
@@ -32,7 +33,12 @@ import { paths } from '../../lib/paths';
 import { localStore } from '../../lib/storage';
 import { setSettingsMenuOpen } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';
-import { CalendarWidget, type WidgetContext } from './calendar-widget';
+import {
+  CalendarWidget,
+  calendarDataQuery,
+  calendarMonthsQuery,
+  type WidgetContext,
+} from './calendar-widget';
 import { activeWidgets, dashboardRedirects } from './dashboard-rules';
 import styles from './dashboard-page.module.css';
 
@@ -55,6 +61,19 @@ export function DashboardPage() {
   const widgets = useWidgets();
   const report = useProgressReport();
   const navigate = useNavigate();
+  // The widgets panel appears whole, with the data of every widget in it: shown piece by piece,
+  // the calendar's rows would push the lists below it down as they arrive (layout shift).
+  const calendarShown = activeWidgets(widgets.data).some((w) => w.widgetType === 'calendar');
+  const calendarMonths = useQuery({
+    ...calendarMonthsQuery(lmsKey, userKey),
+    enabled: enabled && calendarShown,
+  });
+  const calendarData = useQuery({
+    ...calendarDataQuery(lmsKey, userKey, userKey),
+    enabled: enabled && calendarShown,
+  });
+  const widgetDataPending =
+    report.isPending || (calendarShown && (calendarMonths.isPending || calendarData.isPending));
 
   useEffect(() => {
     localStore.set(OLD_OPENED_TOPICS_KEY, JSON.stringify([]));
@@ -80,6 +99,9 @@ export function DashboardPage() {
   if (!enabled) return <Navigate to={paths.assignments} replace />;
   if (widgets.isPending) return <Loading label="Loading Widgets..." />;
   const active = activeWidgets(widgets.data);
+  if (!widgets.isError && active.length > 0 && widgetDataPending) {
+    return <Loading label="Loading Widgets..." />;
+  }
   if (widgets.isError || dashboardRedirects(showDashboard, widgets.data)) {
     return <Navigate to={paths.assignments} replace />;
   }

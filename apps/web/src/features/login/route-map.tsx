@@ -23,7 +23,6 @@ export function RouteMap() {
         <circle cx="300" cy="280" r="170" strokeDasharray="2 10" />
       </g>
       <path
-        className={styles.routeLine}
         d="M90 420 C 120 320, 160 270, 210 250 S 320 350, 360 330 S 430 170, 470 150 S 560 300, 540 400"
         fill="none"
         stroke="var(--wp-color-accent)"
