@@ -8,6 +8,9 @@ import { registerPlatform } from './platform/index.js';
 import { registerModules } from './modules/index.js';
 import { registerSessions } from './modules/sessions/guard.js';
 import { registerWebApp } from './platform/web-app.js';
+import { registerHealth } from './platform/health.js';
+import { registerMetrics, type PoolStats } from './platform/metrics.js';
+import { reportCacheStats } from './modules/progress/report-cache.js';
 import { serializeRequest } from './platform/log-redaction.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { playerRoutes } from './modules/player/routes.js';
@@ -22,6 +25,8 @@ export interface AppDeps {
   operatorToken?: string | null;
   /** Where the log goes (standard output when null); tests read it to check what it reveals. */
   logStream?: { write(line: string): void } | null;
+  /** The PostgreSQL pool's use, for the metrics; null on PGlite. */
+  poolStats?: (() => PoolStats) | null;
 }
 
 declare module 'fastify' {
@@ -36,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: systemClock,
     operatorToken: null,
     logStream: null,
+    poolStats: null,
     ...deps,
   };
   const app = Fastify({
@@ -56,6 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', full);
 
   await registerPlatform(app);
+  // Before every route, so each is timed and counted (ADR 0013).
+  registerMetrics(app, { poolStats: full.poolStats, reportCacheReads: () => reportCacheStats });
+  registerHealth(app);
   // The session guards and decorators every module's routes use (modules/sessions).
   registerSessions(app);
   await app.register(registerModules, { prefix: '/lms' });

@@ -29,6 +29,8 @@ export interface Config {
    */
   trustProxy: false | string[];
   sessionIdleMinutes: number;
+  /** Seconds between a shutdown signal and closing, while readiness says no (ADR 0013). */
+  shutdownDrainSeconds: number;
   sessionAbsoluteHours: number;
   /** Host name on which plain http is redirected to https (spec §4 step 6); null for none. */
   forceHttpsHost: string | null;
@@ -102,6 +104,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ),
     trustProxy: trustedProxies(env.TRUST_PROXY, problems),
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    shutdownDrainSeconds: int('SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
     sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
     forceHttpsHost: env.FORCE_HTTPS_HOST || null,
     webDir: path.resolve(cwd, env.WEB_DIR || path.join(repoRoot, 'apps/web/dist')),

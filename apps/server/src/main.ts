@@ -30,14 +30,26 @@ async function main(): Promise<void> {
     config,
     mailer,
     operatorToken: startup.operatorToken,
+    poolStats: database.poolStats ?? null,
   });
 
+  // Graceful shutdown (ADR 0013): readiness turns false at once; after SHUTDOWN_DRAIN_SECONDS
+  // (time for a load balancer to stop sending requests here) the server stops accepting, lets the
+  // requests in flight finish (a lesson commit is never cut in half), then closes the database.
+  // A second signal stops at once.
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn(`${signal} received again: stopping now`);
+      process.exit(1);
+    }
     closing = true;
-    app.log.info(`${signal} received: closing`);
+    app.lifecycle.draining = true;
+    app.log.info(
+      `${signal} received: closing${config.shutdownDrainSeconds > 0 ? ` in ${config.shutdownDrainSeconds} s` : ''}`,
+    );
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
       await app.close();
       await startup.release();
       await database.close();

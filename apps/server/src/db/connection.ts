@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   /** 'pglite' for the embedded database, 'postgres' for a PostgreSQL server. */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The PostgreSQL pool's use (PostgreSQL only), for the metrics. */
+  poolStats?: () => { totalCount: number; idleCount: number; waitingCount: number };
   /** The embedded database's files as a tarball (PGlite only): tests start from a migrated copy. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -41,7 +43,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({
+        totalCount: pool.totalCount,
+        idleCount: pool.idleCount,
+        waitingCount: pool.waitingCount,
+      }),
+    };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({

@@ -39,6 +39,14 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     await checkOperatorToken(app.deps, token, request.headers.authorization, request.ip);
   };
 
+  // Prometheus metrics (ADR 0013): scraped with the operator token as a bearer token.
+  app.get('/metrics', { schema: { hide: true }, onRequest: authorise }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .type(app.metrics.contentType)
+      .send(await app.metrics.metrics()),
+  );
+
   // The operator API's own part of the OpenAPI document, for the token holder only (ADR 0009).
   app.get('/openapi.json', { schema: { hide: true }, onRequest: authorise }, async () =>
     openApiDocument(app, 'operator'),

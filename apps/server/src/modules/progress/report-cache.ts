@@ -18,6 +18,12 @@ const MAX_ENTRIES = 500;
 // The 5,000-lesson report is ~5 MB; keep the cache's memory bounded whatever the mix.
 const MAX_BYTES = 256 * 1024 * 1024;
 
+/**
+ * Reads by outcome since the process started, for the metrics (ADR 0013): served from memory
+ * (fresh), reused after a version check (revalidated), or built again (rebuilt).
+ */
+export const reportCacheStats = { fresh: 0, revalidated: 0, rebuilt: 0 };
+
 interface Entry {
   userKey: number;
   /** The response body; null for 'Nothing to report.'. */
@@ -108,6 +114,7 @@ export function cachedProgressReport(
     if (age >= 0 && age < FRESH_MS) {
       entries.delete(key);
       entries.set(key, entry);
+      reportCacheStats.fresh += 1;
       return entry.body;
     }
   }
@@ -141,8 +148,10 @@ async function refresh(
     entry.contentVersion === versions.content
   ) {
     entry.checkedAt = Math.max(entry.checkedAt, nowMs);
+    reportCacheStats.revalidated += 1;
     return entry.body;
   }
+  reportCacheStats.rebuilt += 1;
   const { report, validUntil } = await buildTimedProgressReport(
     db,
     request.user,

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { playerCalls } from '@waypoint/domain/contract';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What a PostgreSQL pool reports of itself (node-postgres' Pool fields). */
+export interface PoolStats {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This server's Prometheus registry (served at /lms/operator/metrics, ADR 0013). */
+    metrics: Registry;
+  }
+}
+
+export interface MetricSources {
+  /** The PostgreSQL pool's use; null on PGlite (one embedded connection). */
+  poolStats: (() => PoolStats) | null;
+  /** Progress-report reads by cache outcome (modules/progress/report-cache.ts). */
+  reportCacheReads: () => Record<string, number>;
+}
+
+/**
+ * Prometheus metrics (prom-client): request rate and latency by route, lesson commits by outcome,
+ * progress-report cache outcomes, database pool use, and Node's own (event-loop lag, memory, CPU).
+ * One registry per app, so tests that build several apps in one process never share a metric.
+ */
+export function registerMetrics(app: FastifyInstance, sources: MetricSources): void {
+  const { poolStats } = sources;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'waypoint_' });
+
+  const duration = new Histogram({
+    name: 'waypoint_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const commits = new Counter({
+    name: 'waypoint_lesson_commits_total',
+    help: 'Lesson commits from the player, by outcome: applied, stale (a replay, acknowledged and ignored), refused (4xx), error (5xx)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'waypoint_report_cache_reads_total',
+    help: 'Progress-report reads by cache outcome since the process started: fresh (served from memory), revalidated (versions unchanged), rebuilt',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      for (const [outcome, count] of Object.entries(sources.reportCacheReads()))
+        this.set({ outcome }, count);
+    },
+  });
+  if (poolStats) {
+    new Gauge({
+      name: 'waypoint_db_pool_connections',
+      help: 'PostgreSQL pool connections: total, idle, and requests waiting for one',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const stats = poolStats();
+        this.set({ state: 'total' }, stats.totalCount);
+        this.set({ state: 'idle' }, stats.idleCount);
+        this.set({ state: 'waiting' }, stats.waitingCount);
+      },
+    });
+  }
+
+  app.decorate('metrics', registry);
+
+  // The route pattern, never the address: keys, launch ids and tokens stay out of the labels.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url !== playerCalls.commit.route) return payload;
+    if (reply.statusCode >= 500) commits.inc({ outcome: 'error' });
+    else if (reply.statusCode >= 400) commits.inc({ outcome: 'refused' });
+    else if (typeof payload === 'string')
+      commits.inc({
+        outcome: (JSON.parse(payload) as { applied?: boolean }).applied ? 'applied' : 'stale',
+      });
+    return payload;
+  });
+}
