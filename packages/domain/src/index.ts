@@ -1,6 +1,7 @@
 /** Pure rules of the student panel spec, shared by the web app and the server. */
 export * from './attempts.js';
 export * from './calendar.js';
+export * from './calendar-feed.js';
 export * from './completion.js';
 export * from './constants.js';
 export * from './dashboard.js';

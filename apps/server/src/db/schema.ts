@@ -410,6 +410,13 @@ export interface ContentVersionTable {
   version: Default<number>;
 }
 
+/** A student's calendar feed token (migration 0013). */
+export interface CalendarFeedTable {
+  userKey: number;
+  token: string;
+  createdAt: Generated<Date>;
+}
+
 export interface Database {
   lms: LmsTable;
   appDownloadLink: AppDownloadLinkTable;
@@ -441,5 +448,6 @@ export interface Database {
   annotation: AnnotationTable;
   evaluation: EvaluationTable;
   reportVersion: ReportVersionTable;
+  calendarFeed: CalendarFeedTable;
   contentVersion: ContentVersionTable;
 }

@@ -44,6 +44,8 @@ export const RATE_RULES = {
   changePasswordUser: { name: 'change-password-user', limit: 10, windowMs: 15 * MINUTE },
   /** Wrong passwords in a row at the launch re-authentication step, per user. */
   launchVerifyFailures: { name: 'launch-verify-failures', limit: 5, windowMs: 15 * MINUTE },
+  /** Calendar-feed addresses that name no feed, per client address: guessing a token is slow. */
+  calendarFeedGuesses: { name: 'calendar-feed-guesses', limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';

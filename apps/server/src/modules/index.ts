@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { calendarFeedRoutes } from './calendar-feed/routes.js';
 import { nowRoutes } from './now/routes.js';
 import { operatorRoutes } from './operator/routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(passwordRoutes);
   await app.register(progressRoutes);
   await app.register(widgetRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(launchRoutes);
   await app.register(documentRoutes);
 }

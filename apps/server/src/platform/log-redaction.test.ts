@@ -24,6 +24,7 @@ describe('redactUrl: what the request log may keep of an address', () => {
     ],
     ['/lms/api/studentlaunch/launch/L1/verify', '/lms/api/studentlaunch/launch/[redacted]/verify'],
     [`/player-api/${token}/commit`, '/player-api/[redacted]/commit'],
+    [`/lms/calendar-feed/${token}.ics`, '/lms/calendar-feed/[redacted]'],
     [`/content/${token}/index.html`, '/content/[redacted]/index.html'],
     [
       '/certificate?lms=1&assignmentKey=2&curriculum=3&user=4&sessionID=s3cr3t',

@@ -17,6 +17,8 @@ const SECRET_SEGMENTS: readonly RegExp[] = [
   /^(\/lms\/api\/user\/[^/?#]*\/[^/?#]*\/[^/?#]*\/PASSWORD\/)[^/?#]+/i,
   /^(\/lms\/api\/studentlaunch\/launch\/)[^/?#]+/i,
   /^(\/(?:player|player-api|content)\/)[^/?#]+/i,
+  // A calendar feed's address is its only key (docs/decisions/0014).
+  /^(\/lms\/calendar-feed\/)[^/?#]+/i,
 ];
 
 /** Query parameters whose values are credentials or personal data (certificate, comments, reset links). */

@@ -23,6 +23,9 @@ export const queryKeys = {
     calendarData: (lmsKey: number, userKey: number, student: number) =>
       ['widgets', 'calendarData', lmsKey, userKey, student] as const,
     pickerUsers: (lmsKey: number) => ['widgets', 'pickerUsers', lmsKey] as const,
+    /** The student's calendar feed address (docs/decisions/0014). */
+    calendarFeed: (lmsKey: number, userKey: number) =>
+      ['widgets', 'calendarFeed', lmsKey, userKey] as const,
   },
   documents: {
     counts: (lmsKey: number, userKey: number) => ['documents', 'counts', lmsKey, userKey] as const,

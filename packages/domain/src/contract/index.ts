@@ -14,3 +14,4 @@ export * from './auth.js';
 export * from './password.js';
 export * from './lms-info.js';
 export * from './now.js';
+export * from './calendar-feed.js';

@@ -4,6 +4,7 @@ import { migration0003 } from './0003-panel-features.js';
 import { migration0004 } from './0004-report-versions.js';
 import { migration0005 } from './0005-lesson-player.js';
 import { migration0006 } from './0006-waypoint-login-option.js';
+import { migration0013 } from './0013-calendar-feed.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in order. Append only; never edit one that has landed. */
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   migration0004,
   migration0005,
   migration0006,
+  migration0013,
 ];

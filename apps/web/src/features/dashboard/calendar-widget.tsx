@@ -19,6 +19,7 @@ import { IconCalendar, IconChevronLeft, IconChevronRight } from '../../component
 import { Loading } from '../../components/loading';
 import { Tooltip } from '../../components/tooltip';
 import { monthLabel, pointOnWindow, spanOnWindow } from './dashboard-rules';
+import { CalendarFeedButton } from './calendar-feed-dialog';
 import { StudentPicker } from './student-picker';
 import styles from './calendar-widget.module.css';
 
@@ -147,6 +148,7 @@ export function CalendarWidget({ context, title }: CalendarWidgetProps) {
           >
             {view} {view === 1 ? 'month' : 'months'}
           </button>
+          <CalendarFeedButton lmsKey={lmsKey} userKey={userKey} />
         </div>
       </header>
       {months.isPending || data.isPending ? (
