@@ -26,6 +26,7 @@ import { importScormPackage } from '../apps/server/src/modules/content/import.se
 import { localContentStorage } from '../apps/server/src/modules/content/storage.js';
 import { createMailer } from '../apps/server/src/modules/email/mailer.js';
 import { openLaunchWindow, startLaunch } from '../apps/server/src/modules/launch/service.js';
+import { insertSession } from '../apps/server/src/modules/sessions/repo.js';
 import { contentOriginOf } from '../apps/server/src/platform/content-origin.js';
 import { buildLms, buildUser } from '../apps/server/src/test/factories.js';
 import { singleScoManifest2004, zipOf } from '../apps/server/src/test/launch.js';
@@ -117,12 +118,21 @@ async function setUp(db: Db, dataDir: string, contentOrigin: string): Promise<Le
         .values({ userKey: user.userKey, curriculumKey, startDate: now })
         .returning('assignmentKey')
         .executeTakeFirstOrThrow();
-      // Each learner in a session of their own, as if signed in on their own device.
+      // Each learner in a session of their own, as if signed in on their own device: a real
+      // session row, since a lesson window lives only as long as its panel session (ADR 0009).
       const student = {
         userKey: user.userKey,
         lmsKey: lms.lmsKey,
         sessionHash: randomBytes(32).toString('hex'),
       };
+      await insertSession(db, {
+        ...student,
+        bindingHash: null,
+        now,
+        expiresAt: new Date(now.getTime() + 12 * 3_600_000),
+        clientAddress: '127.0.0.1',
+        userAgent: 'bench:commits',
+      });
       const started = await startLaunch(
         db,
         student,

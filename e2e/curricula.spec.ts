@@ -155,7 +155,7 @@ test.describe('curricula', () => {
     );
     await openCurriculum(page, 'Aviation English Proficiency');
     await expect(lessonRow(page, 'Phraseology Assessment')).toContainText('No attempts left');
-    await expect(lessonRow(page, 'Phraseology Assessment')).toContainText('Score: 0.55');
+    await expect(lessonRow(page, 'Phraseology Assessment')).toContainText('Score: 55%');
   });
 
   test('Exam with require100, CLAS, offline completion, expired banner', async ({ page }) => {

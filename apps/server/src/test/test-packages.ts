@@ -445,6 +445,63 @@ export async function brokenPackages(): Promise<BrokenPackage[]> {
       limits: { maxTotalBytes: 100_000 },
     },
     {
+      case: 'a cmi5 package',
+      zip: await buildZip({ 'cmi5.xml': '<courseStructure/>', 'index.html': HTML }),
+      message:
+        /this is a cmi5 package \(it has cmi5.xml, not imsmanifest.xml\); Waypoint plays SCORM 1.2 and 2004\./,
+      stage: 'package',
+    },
+    {
+      case: 'an xAPI (Tin Can) package',
+      zip: await buildZip({ 'tincan.xml': '<tincan/>', 'story.html': HTML }),
+      message: /this is an xAPI \(Tin Can\) package \(it has tincan.xml, not imsmanifest.xml\)/,
+      stage: 'package',
+    },
+    {
+      case: 'an AICC package',
+      zip: await buildZip({
+        'COURSE.CRS': '[Course]',
+        'COURSE.AU': '"system_id"',
+        'COURSE.DES': '"system_id"',
+        'COURSE.CST': '"block"',
+        'index.html': HTML,
+      }),
+      message:
+        /this is an AICC package \(it has the course structure file COURSE.CRS, not imsmanifest.xml\); Waypoint plays SCORM 1.2 and 2004\./,
+      stage: 'package',
+    },
+    {
+      case: 'an organization without an identifier',
+      zip: await buildZip({
+        ...good,
+        'imsmanifest.xml': manifest.replace('<organization identifier="org">', '<organization>'),
+      }),
+      message: /organization 1 \('Broken'\) has no identifier/,
+      stage: 'package',
+    },
+    {
+      case: 'a default naming no organization',
+      zip: await buildZip({
+        ...good,
+        'imsmanifest.xml': manifest.replace('default="org"', 'default="org-gone"'),
+      }),
+      message:
+        /the default organization 'org-gone' \(<organizations default>\) is not the identifier/,
+      stage: 'package',
+    },
+    {
+      case: 'a SCORM 2004 parent item with a resource',
+      zip: await buildZip({
+        ...FILES_2004_FULL,
+        'imsmanifest.xml': MANIFEST_2004_FULL.replace(
+          '<item identifier="chapter-1">',
+          '<item identifier="chapter-1" identifierref="res-lesson">',
+        ),
+      }),
+      message: /item 'chapter-1' \('Chapter 1'\) has child items and also refers to resource/,
+      stage: 'package',
+    },
+    {
       case: 'a manifest over 5 MB',
       zip: await buildZip({
         ...good,
@@ -457,4 +514,132 @@ export async function brokenPackages(): Promise<BrokenPackage[]> {
       stage: 'package',
     },
   ];
+}
+
+/**
+ * The SCO script every lesson of exitLessonsPackage12 shares: finds the SCORM 1.2 API up the
+ * frames, initialises on load and finishes in `unload`, as much authored content does. Each page
+ * adds its own behaviour through `window.lesson` (self-contained: no script from a CDN).
+ */
+const SCO_12_SCRIPT = `
+function findApi(win) {
+  for (var depth = 0; win && depth < 10; depth += 1) {
+    if (win.API) return win.API;
+    if (win.parent === win) break;
+    win = win.parent;
+  }
+  return null;
+}
+var api = findApi(window);
+var finished = false;
+function finish() {
+  if (api && !finished) { finished = true; api.LMSFinish(''); }
+}
+window.addEventListener('load', function () {
+  if (!api) { document.getElementById('state').textContent = 'No LMS API found.'; return; }
+  api.LMSInitialize('');
+  if (window.lesson && window.lesson.start) window.lesson.start(api);
+});
+window.addEventListener('beforeunload', function () {
+  if (api && window.lesson && window.lesson.beforeUnload) window.lesson.beforeUnload(api);
+});
+window.addEventListener('unload', finish);
+`;
+
+function scoPage(title: string, body: string, lesson: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body><h1>${title}</h1>${body}<p id="state" role="status"></p>
+<script>${SCO_12_SCRIPT}</script>
+<script>window.lesson = ${lesson};</script>
+</body></html>`;
+}
+
+/**
+ * SCORM 1.2 package of four lessons for the ways a SCO ends (ADR 0007):
+ * - 'Bookmarked pages' sets its location on each page, and exit=suspend (with suspend_data) ONLY
+ *   in `beforeunload`, as a common authoring pattern does; a resumed launch says where it resumes;
+ * - 'Page turner' only initialises and finishes (no status, no score);
+ * - 'Mastery check' (mastery score 80) sets only a raw score: 90 or 50;
+ * - 'Unweighted quiz' (no mastery score) sets a raw score of 100 and 'completed'.
+ */
+export async function exitLessonsPackage12(title = 'Exit Lessons'): Promise<Buffer> {
+  const manifest = simpleManifest12(title, [
+    { id: 'bookmark', title: 'Bookmarked pages', href: 'bookmark/index.html' },
+    { id: 'turner', title: 'Page turner', href: 'turner/index.html' },
+    { id: 'mastery', title: 'Mastery check', href: 'mastery/index.html', masteryScore: 80 },
+    { id: 'quiz', title: 'Unweighted quiz', href: 'quiz/index.html' },
+  ]);
+  const bookmark = scoPage(
+    'Bookmarked pages',
+    '<p id="page"></p><button type="button" id="next">Next page</button>',
+    `{
+  page: 1,
+  show: function () { document.getElementById('page').textContent = 'Page ' + this.page + ' of 5'; },
+  start: function (api) {
+    var self = this;
+    var location = api.LMSGetValue('cmi.core.lesson_location');
+    if (api.LMSGetValue('cmi.core.entry') === 'resume' && location !== '') {
+      self.page = Number(location);
+      document.getElementById('state').textContent =
+        'Resumed at page ' + location + ' (' + api.LMSGetValue('cmi.suspend_data') + ')';
+    } else {
+      api.LMSSetValue('cmi.core.lesson_status', 'incomplete');
+      document.getElementById('state').textContent = 'Starting at page 1';
+    }
+    self.show();
+    document.getElementById('next').addEventListener('click', function () {
+      self.page = Math.min(5, self.page + 1);
+      api.LMSSetValue('cmi.core.lesson_location', String(self.page));
+      api.LMSCommit('');
+      self.show();
+    });
+  },
+  beforeUnload: function (api) {
+    api.LMSSetValue('cmi.suspend_data', 'suspended in beforeunload at page ' + this.page);
+    api.LMSSetValue('cmi.core.exit', 'suspend');
+  }
+}`,
+  );
+  const turner = scoPage(
+    'Page turner',
+    '<p>Read this page; there is nothing to answer.</p>',
+    '{ start: function () { document.getElementById("state").textContent = "Reading"; } }',
+  );
+  const mastery = scoPage(
+    'Mastery check',
+    '<button type="button" id="good">Score 90</button><button type="button" id="poor">Score 50</button>',
+    `{
+  start: function (api) {
+    function score(raw) {
+      api.LMSSetValue('cmi.core.score.raw', raw);
+      api.LMSCommit('');
+      document.getElementById('state').textContent = 'Scored ' + raw;
+    }
+    document.getElementById('good').addEventListener('click', function () { score('90'); });
+    document.getElementById('poor').addEventListener('click', function () { score('50'); });
+  }
+}`,
+  );
+  const quiz = scoPage(
+    'Unweighted quiz',
+    '<button type="button" id="submit">Submit quiz</button>',
+    `{
+  start: function (api) {
+    document.getElementById('submit').addEventListener('click', function () {
+      api.LMSSetValue('cmi.core.score.raw', '100');
+      api.LMSSetValue('cmi.core.lesson_status', 'completed');
+      api.LMSCommit('');
+      document.getElementById('state').textContent = 'You scored 100%';
+    });
+  }
+}`,
+  );
+  return buildZip({
+    'imsmanifest.xml': manifest,
+    'bookmark/index.html': bookmark,
+    'turner/index.html': turner,
+    'mastery/index.html': mastery,
+    'quiz/index.html': quiz,
+  });
 }

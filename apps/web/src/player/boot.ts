@@ -3,7 +3,12 @@
  * the window, then the session. Only after this does the page create the SCO's frame, so the API
  * exists before the SCO looks for it.
  */
-import { createPlayerApi, PlayerApiError, type PlayerApiOptions } from './player-api';
+import {
+  createPlayerApi,
+  PlayerApiError,
+  playerPageUrl,
+  type PlayerApiOptions,
+} from './player-api';
 import { PlayerSession } from './player-session';
 import { createScormRuntime, loadScormApiClass, type ScormApiClass } from './scorm-runtime';
 import type { PlayerLaunch } from './launch-location';
@@ -15,6 +20,7 @@ export type BootResult =
 
 export const MISSING_LAUNCH_MESSAGE =
   'This lesson window has no valid launch. Open the lesson again from the Learning Center.';
+export const REDIRECT_MESSAGE = "Opening the lesson this course's sequencing offers now…";
 export const RUNTIME_LOAD_MESSAGE =
   'The lesson player could not load. Check your connection, then reload this window.';
 
@@ -53,6 +59,13 @@ export async function bootPlayer(options: BootOptions): Promise<BootResult> {
     const message = error instanceof PlayerApiError ? error.message : RUNTIME_LOAD_MESSAGE;
     return { kind: 'error', message };
   }
+  // A sequenced package's sequencer delivered another lesson than the one launched (SN OP.1):
+  // open that one's launch in this window instead.
+  const redirect = state.sequencing?.redirect;
+  if (redirect) {
+    win.location.replace(playerPageUrl(redirect.launchId, redirect.token));
+    return { kind: 'error', message: REDIRECT_MESSAGE };
+  }
   let ApiClass: ScormApiClass;
   try {
     ApiClass = await (options.loadApiClass ?? loadScormApiClass)(state.scormVersion);
@@ -64,6 +77,7 @@ export async function bootPlayer(options: BootOptions): Promise<BootResult> {
     ApiClass,
     cmi: state.cmi,
     siblings: state.siblings,
+    sequencing: state.sequencing,
     win,
   });
   const session = new PlayerSession({ state, api, runtime, win, ...options.session });

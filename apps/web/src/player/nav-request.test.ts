@@ -39,3 +39,21 @@ describe('adl.nav.request after Terminate', () => {
     ).toEqual(expected);
   });
 });
+
+describe('adl.nav.request in a sequenced package (SCORM 2004 SN)', () => {
+  it.each(['continue', 'previous', '{target=item_c}choice', 'exitAll', 'suspendAll'])(
+    '%s goes to the server sequencer from the current lesson',
+    (request) => {
+      expect(resolveNavRequest(request, siblings, true)).toEqual({
+        kind: 'launch',
+        sibling: siblings[1],
+        request,
+      });
+    },
+  );
+
+  it('no request leaves the ended SCO on screen', () => {
+    expect(resolveNavRequest('_none_', siblings, true)).toEqual({ kind: 'none' });
+    expect(resolveNavRequest('', siblings, true)).toEqual({ kind: 'none' });
+  });
+});

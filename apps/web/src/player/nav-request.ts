@@ -5,8 +5,11 @@
 import type { PlayerSibling } from '@waypoint/domain/contract';
 
 export type NavAction =
-  /** Launch this sibling (POST navigate). */
-  | { kind: 'launch'; sibling: PlayerSibling }
+  /**
+   * Launch this sibling (POST navigate); with `request`, a sequenced package's navigation request
+   * the server's sequencer resolves (the sibling is then the current lesson).
+   */
+  | { kind: 'launch'; sibling: PlayerSibling; request?: string }
   /** Close the player, like "Exit lesson". */
   | { kind: 'exit' }
   /** No request: stay on the ended SCO. */
@@ -23,14 +26,25 @@ export function neighbour(siblings: PlayerSibling[], step: -1 | 1): PlayerSiblin
 }
 
 /**
- * Resolves a nav request: 'continue' / 'previous' go to the next / previous sibling,
+ * Resolves a nav request of a package without sequencing: 'continue' / 'previous' go to the next / previous sibling,
  * '{target=ID}choice' (and jump) to the sibling with that manifest identifier, the closing
  * requests close the player. A request that leads nowhere (continue after the last lesson, an
  * unknown target) ends the session too: the SCO has terminated and asked to leave it. Anything
  * else (no request, or one this player does not sequence) leaves the ended SCO on screen.
  */
-export function resolveNavRequest(request: string, siblings: PlayerSibling[]): NavAction {
+export function resolveNavRequest(
+  request: string,
+  siblings: PlayerSibling[],
+  sequenced = false,
+): NavAction {
   const value = request.trim();
+  // A sequenced package (SCORM 2004 SN): the server's sequencer decides where every request leads,
+  // the session-ending ones included (it records an exitAll or a suspendAll).
+  if (sequenced) {
+    const current = siblings.find((sibling) => sibling.current);
+    if (value === '' || value === '_none_' || !current) return { kind: 'none' };
+    return { kind: 'launch', sibling: current, request: value };
+  }
   if (CLOSING.has(value)) return { kind: 'exit' };
   let sibling: PlayerSibling | undefined;
   if (value === 'continue') sibling = neighbour(siblings, 1);

@@ -132,3 +132,31 @@ describe('the closing commit: "the pagehide beacon must stay under 64 KB"', () =
     expect(server.requests.map((r) => r.keepalive)).toEqual([false, true]);
   });
 });
+
+describe('a sequenced package state (SCORM 2004 SN)', () => {
+  it('keeps state.sequencing with its redirect, and hidden siblings', async () => {
+    const { parsePlayerState } = await import('./player-api');
+    const state = parsePlayerState({
+      launchId: 'x',
+      scormVersion: '2004',
+      lessonName: 'Exam',
+      contentUrl: '',
+      siblings: [
+        { lessonKey: 1, identifier: 'a', name: 'A', current: true, launchable: true, hidden: true },
+      ],
+      sequencing: {
+        continue: true,
+        previous: false,
+        choice: false,
+        redirect: { launchId: 'y', token: 't' },
+      },
+    });
+    expect(state.sequencing).toEqual({
+      continue: true,
+      previous: false,
+      choice: false,
+      redirect: { launchId: 'y', token: 't' },
+    });
+    expect(state.siblings[0]!.hidden).toBe(true);
+  });
+});

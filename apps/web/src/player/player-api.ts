@@ -12,6 +12,7 @@ import {
   type HeartbeatBody,
   type NavigateAnswer,
   type NavigateBody,
+  type PlayerSequencing,
   type PlayerSibling,
   type PlayerState,
 } from '@waypoint/domain/contract';
@@ -71,7 +72,8 @@ export interface PlayerApi {
    */
   commitOnUnload(payload: CommitPayload): 'beacon' | 'fetch';
   heartbeat(): Promise<void>;
-  navigate(lessonKey: number): Promise<NavigateAnswer>;
+  /** request: a sequenced package's navigation request ('continue', '{target=ID}choice' ...). */
+  navigate(lessonKey: number, request?: string): Promise<NavigateAnswer>;
 }
 
 /** Encoded size of a JSON text in bytes (what the beacon limit counts). */
@@ -133,10 +135,33 @@ export function parsePlayerState(value: unknown): PlayerState {
           name: sibling.name,
           current: sibling.current === true,
           launchable: sibling.launchable === true,
+          ...(sibling.hidden === true ? { hidden: true } : {}),
         }))
       : [],
+    ...(parseSequencing(s.sequencing) ?? {}),
+    // Only a web address of the panel is ever opened from the player.
+    ...(isString(s.commentsUrl) && /^https?:\/\//.test(s.commentsUrl)
+      ? { commentsUrl: s.commentsUrl }
+      : {}),
     heartbeatSeconds: positive(s.heartbeatSeconds, 60),
     autocommitSeconds: positive(s.autocommitSeconds, 30),
+  };
+}
+
+/** A sequenced package's state.sequencing (SCORM 2004 SN), when the answer has one. */
+function parseSequencing(value: unknown): { sequencing: PlayerSequencing } | null {
+  if (!value || typeof value !== 'object') return null;
+  const q = value as Record<string, unknown>;
+  const redirect = q.redirect as Record<string, unknown> | undefined;
+  return {
+    sequencing: {
+      continue: q.continue === true,
+      previous: q.previous === true,
+      choice: q.choice === true,
+      ...(redirect && isString(redirect.launchId) && isString(redirect.token)
+        ? { redirect: { launchId: redirect.launchId, token: redirect.token } }
+        : {}),
+    },
   };
 }
 
@@ -223,8 +248,10 @@ export function createPlayerApi(options: PlayerApiOptions): PlayerApi {
       const body: HeartbeatBody = { token };
       await post(playerCalls.heartbeat.path(launchId), JSON.stringify(body));
     },
-    async navigate(lessonKey) {
-      const request: NavigateBody = { token, lessonKey };
+    async navigate(lessonKey, navRequest) {
+      const request: NavigateBody = navRequest
+        ? { token, lessonKey, request: navRequest }
+        : { token, lessonKey };
       const body = await post(playerCalls.navigate.path(launchId), JSON.stringify(request));
       const a = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
       if (!isString(a.launchId) || !isString(a.token)) {

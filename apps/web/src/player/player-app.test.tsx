@@ -103,6 +103,32 @@ describe('player page', () => {
     await vi.waitFor(() => expect(status).toHaveTextContent(`Not saved: ${message}`));
   });
 
+  it("'Comments' opens the panel's Comments page at the SCO's bookmark, in a window of its own", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderPlayer(
+      buildPlayerState({
+        commentsUrl: 'https://lms.example.com/waypoint_comments?lms=3&course=10&sco=20&user=42',
+      }),
+    );
+    await screen.findByTitle('Preflight checks');
+    act(() => {
+      window.API!.LMSInitialize('');
+      window.API!.LMSSetValue('cmi.core.lesson_location', 'page 7');
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Comments' }));
+    expect(open).toHaveBeenCalledWith(
+      'https://lms.example.com/waypoint_comments?lms=3&course=10&sco=20&user=42&location=page%207',
+      'waypoint-comments',
+      'noopener',
+    );
+  });
+
+  it('a library preview has no Comments button', async () => {
+    renderPlayer(buildPlayerState({ preview: true }));
+    await screen.findByTitle('Preflight checks');
+    expect(screen.queryByRole('button', { name: 'Comments' })).toBeNull();
+  });
+
   it('a library preview says "Preview: nothing you do here is saved." and still runs the SCO', async () => {
     renderPlayer(buildPlayerState({ preview: true }));
     expect(await screen.findByText('Preview: nothing you do here is saved.')).toBeInTheDocument();

@@ -37,11 +37,24 @@ export function PlayerPage({ session }: { session: PlayerSession }) {
         {state.siblings.length > 1 && (
           <LessonNav
             siblings={state.siblings}
+            sequencing={state.sequencing}
             disabled={busy || phase.kind === 'closed'}
-            onGo={(sibling) => void session.goTo(sibling)}
+            onGo={(sibling, request) => void session.goTo(sibling, request)}
           />
         )}
         <SaveIndicator status={save} preview={state.preview} />
+        {state.commentsUrl && (
+          <Button
+            small
+            onClick={() => {
+              const url = session.commentsUrl();
+              // A window of its own on the panel's origin; it gets no handle on this one.
+              if (url) window.open(url, 'waypoint-comments', 'noopener');
+            }}
+          >
+            Comments
+          </Button>
+        )}
         <Button
           variant="primary"
           small

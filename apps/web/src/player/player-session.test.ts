@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bootPlayer } from './boot';
 import { buildPlayerState, fakePlayerServer, TEST_TOKEN } from '../test/fake-player-server';
-import type { PlayerSession } from './player-session';
+import { FINAL_COMMIT_WAIT_MS, UNLOAD_WAIT_MS, type PlayerSession } from './player-session';
 import type { PlayerSibling, PlayerState } from '@waypoint/domain/contract';
 
 const sessions: PlayerSession[] = [];
@@ -152,6 +152,8 @@ describe('player session: a window that closes (pagehide, visibilitychange)', ()
         cmi: {
           'cmi.core.exit': 'suspend',
           'cmi.core.session_time': '00:05:00',
+          // 1.2 RTE: a SCO that finishes without a status has completed.
+          'cmi.core.lesson_status': 'completed',
         },
       },
     ]);
@@ -210,6 +212,72 @@ describe('player session: Exit lesson and multi-SCO navigation', () => {
     ]);
     expect(closeWindow).toHaveBeenCalledTimes(1);
     expect(session.getSnapshot()).toEqual({ phase: { kind: 'closed' }, save: { kind: 'saved' } });
+  });
+
+  it('"Exit lesson" unloads the SCO as leaving the page does: its frame goes to about:blank first, and what its beforeunload and unload set is in the final commit', async () => {
+    const { server, session, container } = await start(buildPlayerState());
+    window.API!.LMSInitialize('');
+    window.API!.LMSSetValue('cmi.core.lesson_location', '3');
+    const frame = container.querySelector('iframe')!;
+    const setAttribute = frame.setAttribute.bind(frame);
+    // jsdom runs no beforeunload or unload in the frame: the SCO's typical handlers are played
+    // when the frame is sent away, before about:blank loads.
+    vi.spyOn(frame, 'setAttribute').mockImplementation((name, value) => {
+      if (name === 'src' && value === 'about:blank') {
+        window.API!.LMSSetValue('cmi.core.exit', 'suspend'); // beforeunload
+        window.API!.LMSFinish(''); // unload
+      }
+      setAttribute(name, value);
+    });
+    await session.exit();
+    expect(frame.getAttribute('src')).toBe('about:blank');
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(server.commits()).toEqual([
+      {
+        token: TEST_TOKEN,
+        seq: 1,
+        final: true,
+        cmi: {
+          'cmi.core.lesson_location': '3',
+          'cmi.core.exit': 'suspend',
+          'cmi.core.lesson_status': 'completed',
+        },
+      },
+    ]);
+  });
+
+  it(`a frame that never reaches about:blank is removed after UNLOAD_WAIT_MS (${UNLOAD_WAIT_MS} ms), then the final commit goes`, async () => {
+    const { server, session, container, closeWindow } = await start(buildPlayerState());
+    window.API!.LMSInitialize('');
+    const frame = container.querySelector('iframe')!;
+    vi.spyOn(frame, 'setAttribute').mockImplementation(() => undefined); // never loads
+    const exiting = session.exit();
+    await vi.advanceTimersByTimeAsync(UNLOAD_WAIT_MS - 1);
+    expect(container.querySelector('iframe')).not.toBeNull();
+    expect(server.commits()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await exiting;
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(server.commits()).toMatchObject([{ seq: 1, final: true }]);
+    expect(closeWindow).toHaveBeenCalledTimes(1);
+  });
+
+  it(`a final commit not acknowledged within FINAL_COMMIT_WAIT_MS (${FINAL_COMMIT_WAIT_MS} ms): the window closes anyway, and its pagehide beacon carries the data`, async () => {
+    const { server, session, closeWindow } = await start(buildPlayerState(), true);
+    server.handlers.commit = () => ({ status: 0 }); // no connection: retried with backoff
+    window.API!.LMSInitialize('');
+    window.API!.LMSSetValue('cmi.suspend_data', 'page=4');
+    const exiting = session.exit();
+    await vi.advanceTimersByTimeAsync(FINAL_COMMIT_WAIT_MS - 1);
+    expect(closeWindow).not.toHaveBeenCalled();
+    expect(session.getSnapshot().phase).toEqual({ kind: 'leaving', to: 'exit' });
+    await vi.advanceTimersByTimeAsync(1);
+    await exiting;
+    expect(closeWindow).toHaveBeenCalledTimes(1);
+    pageHide(); // the window closing
+    expect(await server.beaconBodies()).toMatchObject([
+      { final: true, cmi: { 'cmi.suspend_data': 'page=4' } },
+    ]);
   });
 
   it('Exit after the SCO finished sends no second final commit', async () => {

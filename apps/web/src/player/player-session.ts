@@ -39,6 +39,24 @@ export interface PlayerSessionOptions {
 /** Ends saving: the launch is closed or the token is no longer valid. */
 const FATAL = new Set([401, 403, 404, 409]);
 
+/**
+ * Leaving a lesson unloads the SCO as a browser leaving the page does (ADR 0007): its frame goes to
+ * about:blank, so its beforeunload and unload handlers both run (much content sets exit=suspend
+ * only in beforeunload). The SCO gets this long to finish unloading; a frame that never gets there
+ * (a handler that hangs, a "leave this page?" prompt) is then removed, which still runs unload.
+ */
+export const UNLOAD_WAIT_MS = 5_000;
+
+/**
+ * Then the final commit gets this long. Past it the window closes anyway: its pagehide beacon
+ * carries whatever is still unacknowledged, as when the learner closes the window; a window the
+ * browser keeps open goes on retrying and shows the save state.
+ */
+export const FINAL_COMMIT_WAIT_MS = 10_000;
+
+/** The comments location of a lesson whose SCO keeps no bookmark. */
+export const COMMENTS_AT_START = 'start';
+
 export class PlayerSession {
   readonly queue: CommitQueue;
   private phase: SessionPhase = { kind: 'running' };
@@ -78,6 +96,19 @@ export class PlayerSession {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  /**
+   * The panel's Comments page for the place the learner is on: the SCO's bookmark (1.2
+   * cmi.core.lesson_location, 2004 cmi.location), or the lesson's start when it has none (§2
+   * Comments screen). Null in a library preview, which has no comments.
+   */
+  commentsUrl(): string | null {
+    const base = this.options.state.commentsUrl;
+    if (!base) return null;
+    const stored = this.options.runtime.readStored();
+    const bookmark = stored['cmi.core.lesson_location'] || stored['cmi.location'] || '';
+    return `${base}&location=${encodeURIComponent(bookmark || COMMENTS_AT_START)}`;
+  }
 
   /** Wires the runtime, the timers and the page lifecycle. Call once, before the frame exists. */
   start(): void {
@@ -120,7 +151,7 @@ export class PlayerSession {
 
   /**
    * Puts the SCO's frame in the container. The frame belongs to the session, not to React, so that
-   * leaving can remove it synchronously (the SCO's unload handlers then run and commit first).
+   * leaving can unload it before anything else (the SCO's unload handlers then run and commit first).
    */
   attachFrame(container: HTMLElement): void {
     if (this.phase.kind !== 'running') return;
@@ -142,9 +173,9 @@ export class PlayerSession {
   }
 
   /** Opens another lesson of the package (Previous / Next / the lesson list, or a nav request). */
-  goTo(sibling: PlayerSibling): Promise<void> {
+  goTo(sibling: PlayerSibling, request?: string): Promise<void> {
     if (this.leaving) return this.leaving;
-    this.leaving = this.leave('lesson', sibling).finally(() => (this.leaving = null));
+    this.leaving = this.leave('lesson', sibling, request).finally(() => (this.leaving = null));
     return this.leaving;
   }
 
@@ -156,22 +187,27 @@ export class PlayerSession {
     this.queue.dispose();
   }
 
-  private async leave(to: 'exit' | 'lesson', sibling?: PlayerSibling): Promise<void> {
+  private async leave(
+    to: 'exit' | 'lesson',
+    sibling?: PlayerSibling,
+    request?: string,
+  ): Promise<void> {
     const { queue, options } = this;
     if (this.phase.kind === 'leaving' || this.phase.kind === 'closed') return;
     this.setPhase({ kind: 'leaving', to });
-    // The SCO saves in its own unload handlers (often Terminate / LMSFinish): let it, first.
-    this.removeFrame();
+    // The SCO saves in its own beforeunload and unload handlers (often Terminate / LMSFinish): let
+    // it, first.
+    await this.unloadFrame();
     // A no-op when the SCO's final commit already went through (the launch is closed).
     void queue.commit({ final: true });
-    await queue.whenIdle();
+    await within(queue.whenIdle(), FINAL_COMMIT_WAIT_MS);
     if (to === 'exit' || !sibling) {
       const closing = (options.closeWindow ?? (() => defaultClose(this.win)))();
       if (!closing) this.setPhase({ kind: 'closed' });
       return;
     }
     try {
-      const next = await options.api.navigate(sibling.lessonKey);
+      const next = await options.api.navigate(sibling.lessonKey, request);
       const url = playerPageUrl(next.launchId, next.token);
       (options.replaceLocation ?? ((href) => this.win.location.replace(href)))(url);
     } catch (error) {
@@ -184,12 +220,13 @@ export class PlayerSession {
   private onTerminate(navRequest: string): void {
     void this.queue.commit({ final: true });
     if (this.options.runtime.version !== '2004' || this.phase.kind !== 'running') return;
-    const action = resolveNavRequest(navRequest, this.options.state.siblings);
+    const { siblings, sequencing } = this.options.state;
+    const action = resolveNavRequest(navRequest, siblings, sequencing !== undefined);
     if (action.kind === 'none') return;
     // Leave after the SCO's Terminate call has returned to it.
     setTimeout(() => {
       if (action.kind === 'exit') void this.exit();
-      else void this.goTo(action.sibling);
+      else void this.goTo(action.sibling, action.request);
     }, 0);
   }
 
@@ -217,6 +254,29 @@ export class PlayerSession {
     this.timers.length = 0;
   }
 
+  /** Navigates the SCO's frame to about:blank and waits (at most UNLOAD_WAIT_MS) until it is there. */
+  private unloadFrame(): Promise<void> {
+    const frame = this.frame;
+    if (!frame?.isConnected) {
+      this.removeFrame();
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        frame.removeEventListener('load', done);
+        // Removing it too: a frame kept at about:blank would only hide the phase message. When the
+        // page went away meanwhile (pagehide), the frame is already gone.
+        if (this.frame === frame) this.removeFrame();
+        resolve();
+      };
+      const timer = setTimeout(done, UNLOAD_WAIT_MS);
+      // 'load' of about:blank comes after the SCO's document has run beforeunload and unload.
+      frame.addEventListener('load', done);
+      frame.setAttribute('src', 'about:blank');
+    });
+  }
+
   private removeFrame(): void {
     const frame = this.frame;
     this.frame = null;
@@ -232,6 +292,13 @@ export class PlayerSession {
     this.snapshot = { phase: this.phase, save: this.queue.getStatus() };
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/** Resolves when the promise does, or after ms, whichever is first. */
+function within(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function defaultClose(win: Window): boolean {

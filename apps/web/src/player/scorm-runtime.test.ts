@@ -147,7 +147,7 @@ describe('runtime glue: scorm-again as the runtime', () => {
     });
   });
 
-  it('sends only the stored elements of the contract list', async () => {
+  it('sends only the stored elements of the contract list, and the objectives and interactions', async () => {
     const { server } = await start(buildPlayerState({ scormVersion: '1.2' }));
     const api = sco['1.2']();
     api.init();
@@ -156,7 +156,11 @@ describe('runtime glue: scorm-again as the runtime', () => {
     api.set('cmi.interactions.0.id', 'q1');
     api.commit();
     await vi.waitFor(() => expect(server.commits()).toHaveLength(1));
-    expect(server.commits()[0]!.cmi).toEqual({ 'cmi.core.lesson_location': 'p1' });
+    // Interactions are kept with the attempt (RTE 3.4.2.8); cmi.comments is not stored.
+    expect(server.commits()[0]!.cmi).toEqual({
+      'cmi.core.lesson_location': 'p1',
+      'cmi.interactions.0.id': 'q1',
+    });
   });
 
   it('LMSFinish sends final:true, with the status mastery_override sets (1.2)', async () => {
@@ -172,6 +176,67 @@ describe('runtime glue: scorm-again as the runtime', () => {
       cmi: { 'cmi.core.score.raw': '85', 'cmi.core.lesson_status': 'passed' },
     });
     expect(server.requests.at(-1)!.keepalive).toBe(true);
+  });
+
+  const fresh12 = {
+    'cmi.core.entry': 'ab-initio',
+    'cmi.core.lesson_mode': 'normal',
+    'cmi.core.credit': 'credit',
+  };
+  it.each<[string, CmiValues, Array<[string, string]>, CmiValues]>([
+    [
+      "\"a status still 'not attempted' becomes 'completed'\" (a page turner: Initialize, Finish)",
+      fresh12,
+      [],
+      { 'cmi.core.lesson_status': 'completed' },
+    ],
+    [
+      "a resumed attempt stored as 'not attempted' completes too",
+      { ...fresh12, 'cmi.core.entry': 'resume', 'cmi.core.lesson_status': 'not attempted' },
+      [],
+      { 'cmi.core.lesson_status': 'completed' },
+    ],
+    [
+      '"with a mastery score and a raw score \'passed\'"',
+      { ...fresh12, 'cmi.student_data.mastery_score': '80' },
+      [['cmi.core.score.raw', '90']],
+      { 'cmi.core.score.raw': '90', 'cmi.core.lesson_status': 'passed' },
+    ],
+    [
+      '"... or \'failed\'"',
+      { ...fresh12, 'cmi.student_data.mastery_score': '80' },
+      [['cmi.core.score.raw', '50']],
+      { 'cmi.core.score.raw': '50', 'cmi.core.lesson_status': 'failed' },
+    ],
+    [
+      'a status the SCO set stays',
+      fresh12,
+      [['cmi.core.lesson_status', 'incomplete']],
+      { 'cmi.core.lesson_status': 'incomplete' },
+    ],
+  ])('1.2 LMSFinish: %s; the final commit carries it', async (_rule, cmi, sets, sent) => {
+    const { server } = await start(buildPlayerState({ scormVersion: '1.2', cmi }));
+    const api = sco['1.2']();
+    api.init();
+    for (const [element, value] of sets) api.set(element, value);
+    expect(api.finish()).toBe('true');
+    await vi.waitFor(() => expect(server.commits()).toHaveLength(1));
+    expect(server.commits()[0]).toMatchObject({ final: true, cmi: sent });
+    expect(window.API!.LMSGetLastError()).toBe('0');
+  });
+
+  it("1.2 LMSFinish in browse mode: 'not attempted' becomes 'browsed'", async () => {
+    const ApiClass = await loadScormApiClass('1.2');
+    createScormRuntime({
+      version: '1.2',
+      ApiClass,
+      cmi: { ...fresh12, 'cmi.core.lesson_mode': 'browse', 'cmi.core.credit': 'no-credit' },
+      siblings: [],
+    });
+    const api = window.API!;
+    api.LMSInitialize('');
+    api.LMSFinish('');
+    expect(api.cmi.core.lesson_status).toBe('browsed');
   });
 
   it('reports adl.nav.request as it was when the SCO terminated (2004)', async () => {

@@ -4,8 +4,14 @@
  * exists, with its own persistence switched off: every commit goes through the commit queue.
  */
 import type { Scorm12API, Scorm2004API, Settings } from 'scorm-again';
-import type { CmiValues, PlayerSibling, ScormVersion } from '@waypoint/domain/contract';
-import { STORED_ELEMENTS } from './stored-elements';
+import { lessonStatusOnFinish12 } from '@waypoint/domain';
+import type {
+  CmiValues,
+  PlayerSequencing,
+  PlayerSibling,
+  ScormVersion,
+} from '@waypoint/domain/contract';
+import { isAttemptRecordElement, readAttemptRecords, STORED_ELEMENTS } from './stored-elements';
 
 declare global {
   interface Window {
@@ -61,6 +67,8 @@ export interface CreateRuntimeOptions {
   /** The launch's initial CMI values (state.cmi). */
   cmi: CmiValues;
   siblings: PlayerSibling[];
+  /** A sequenced package: the server sequencer's continue / previous validity (state.sequencing). */
+  sequencing?: PlayerSequencing;
   win?: Window;
 }
 
@@ -89,6 +97,28 @@ function guarded<A extends unknown[]>(listener: (...args: A) => void): (...args:
   };
 }
 
+/**
+ * SCORM 1.2 on LMSFinish (lessonStatusOnFinish12): a status still 'not attempted' becomes
+ * 'completed' ('browsed' in browse mode), and a mastery score with a raw score decides passed or
+ * failed. Applied just before scorm-again stores its final data, so the final commit carries it.
+ */
+function finishLessonStatus12(api: Scorm12API): void {
+  api.on(
+    'BeforeTerminate',
+    guarded(() => {
+      const { core, student_data: studentData } = api.cmi;
+      const status = lessonStatusOnFinish12({
+        status: core.lesson_status,
+        mode: core.lesson_mode,
+        credit: core.credit,
+        masteryScore: String(studentData.mastery_score),
+        scoreRaw: String(core.score.raw),
+      });
+      if (status !== core.lesson_status) core.lesson_status = status;
+    }),
+  );
+}
+
 /** Builds the API, loads the initial CMI and puts the API on the window (before the frame). */
 export function createScormRuntime(options: CreateRuntimeOptions): ScormRuntime {
   const { version, ApiClass, cmi, siblings } = options;
@@ -104,8 +134,15 @@ export function createScormRuntime(options: CreateRuntimeOptions): ScormRuntime 
     uninitializedGetLogLevel: 'INFO',
     // Set explicitly: with a mastery score and a raw score, 1.2 pass/fail follows them.
     mastery_override: true,
+    // 1.2 RTE: a SCO that finishes without a status is 'completed', not scorm-again's default
+    // 'incomplete'. scorm-again applies it only to a status it believes the SCO never set, and its
+    // data model starts at 'not attempted', which LMSInitialize takes as set: finishLessonStatus12
+    // below applies the rule in full.
+    autoCompleteLessonStatus: true,
     // adl.nav.request_valid.choice.{target=ID}: the lessons this student can open.
-    scoItemIds: siblings.filter((sibling) => sibling.launchable).map((s) => s.identifier),
+    scoItemIds: siblings
+      .filter((sibling) => sibling.launchable && !sibling.hidden)
+      .map((s) => s.identifier),
     // Multi-SCO navigation is the player's (POST navigate), so scorm-again's sequencer has no
     // activity tree; its "sequencing not initialized" notices are not problems.
     ...(version === '2004' ? { sequencing: { logLevel: 'error' as const } } : {}),
@@ -118,11 +155,17 @@ export function createScormRuntime(options: CreateRuntimeOptions): ScormRuntime 
     const index = siblings.findIndex((sibling) => sibling.current);
     const next = index >= 0 ? siblings[index + 1] : undefined;
     const previous = index > 0 ? siblings[index - 1] : undefined;
-    api.adl.nav.request_valid.continue = next?.launchable ? 'true' : 'false';
-    api.adl.nav.request_valid.previous = previous?.launchable ? 'true' : 'false';
+    // A sequenced package: what the server's sequencer says a continue / previous would do.
+    const { sequencing } = options;
+    const canContinue = sequencing ? sequencing.continue : next?.launchable === true;
+    const canGoBack = sequencing ? sequencing.previous : previous?.launchable === true;
+    api.adl.nav.request_valid.continue = canContinue ? 'true' : 'false';
+    api.adl.nav.request_valid.previous = canGoBack ? 'true' : 'false';
   }
-  if (version === '1.2') win.API = api as Scorm12API;
-  else win.API_1484_11 = api as Scorm2004API;
+  if (version === '1.2') {
+    win.API = api as Scorm12API;
+    finishLessonStatus12(api as Scorm12API);
+  } else win.API_1484_11 = api as Scorm2004API;
 
   const stored = new Set(STORED_ELEMENTS[version]);
   const events = EVENTS[version];
@@ -135,7 +178,7 @@ export function createScormRuntime(options: CreateRuntimeOptions): ScormRuntime 
       const tree = api.renderCMIToJSONObject();
       const values: CmiValues = {};
       for (const element of STORED_ELEMENTS[version]) values[element] = readPath(tree, element);
-      return values;
+      return { ...values, ...readAttemptRecords(tree) };
     },
     isInitialized: () => api.isInitialized(),
     isTerminated: () => api.isTerminated(),
@@ -143,7 +186,12 @@ export function createScormRuntime(options: CreateRuntimeOptions): ScormRuntime 
       api.on(
         events.set,
         guarded((element: unknown) => {
-          if (typeof element === 'string' && stored.has(element)) listener(element);
+          if (
+            typeof element === 'string' &&
+            (stored.has(element) || isAttemptRecordElement(element))
+          ) {
+            listener(element);
+          }
         }),
       );
     },

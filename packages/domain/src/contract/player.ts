@@ -39,8 +39,29 @@ export const PlayerSibling = Type.Object({
   name: Type.String(),
   current: Type.Boolean(),
   launchable: Type.Boolean(),
+  /** SCORM 2004 sequencing: not offered to the learner (hidden from choice, not selected). */
+  hidden: Type.Optional(Type.Boolean()),
 });
 export type PlayerSibling = Static<typeof PlayerSibling>;
+
+/**
+ * SCORM 2004 sequencing of a sequenced package (SN book), from the server's engine: what the
+ * player's Previous / Next and lesson list may offer. Absent for packages without sequencing.
+ */
+export const PlayerSequencing = Type.Object({
+  /** A continue request would deliver an activity (Next). */
+  continue: Type.Boolean(),
+  /** A previous request would deliver an activity (Previous). */
+  previous: Type.Boolean(),
+  /** Some cluster allows choice: the lesson list is shown (a flow-only package has none). */
+  choice: Type.Boolean(),
+  /**
+   * The sequencer delivered another lesson than the one launched (a choice it refused, or a
+   * start or resume-all that led elsewhere): its launch, which the player opens instead.
+   */
+  redirect: Type.Optional(Type.Object({ launchId: Type.String(), token: Type.String() })),
+});
+export type PlayerSequencing = Static<typeof PlayerSequencing>;
 
 /** GET state: what the runtime starts from. */
 export const PlayerState = Type.Object({
@@ -57,6 +78,13 @@ export const PlayerState = Type.Object({
   /** Initial CMI values (flattened element names of the lesson's SCORM version). */
   cmi: CmiValues,
   siblings: Type.Array(PlayerSibling),
+  sequencing: Type.Optional(PlayerSequencing),
+  /**
+   * The panel's Comments page for this lesson (§2 Comments screen) without its location and
+   * sessionID: the player adds the SCO's bookmark, the panel its own session (ADR 0010). Absent
+   * in a library preview.
+   */
+  commentsUrl: Type.Optional(Type.String()),
   heartbeatSeconds: Type.Integer(),
   autocommitSeconds: Type.Integer(),
 });
@@ -92,8 +120,16 @@ export type HeartbeatBody = Static<typeof HeartbeatBody>;
 export const HeartbeatAnswer = Type.Object({ open: Type.Boolean() });
 export type HeartbeatAnswer = Static<typeof HeartbeatAnswer>;
 
-/** POST navigate's body: the sibling lesson to launch. */
-export const NavigateBody = Type.Object({ token: LaunchToken, lessonKey: Key });
+/**
+ * POST navigate's body: the sibling lesson to launch. In a sequenced package, `request` is the
+ * navigation request (adl.nav.request values: 'continue', 'previous', '{target=ID}choice',
+ * 'exitAll', 'suspendAll' ...) the sequencer processes; without it, a choice of the lesson.
+ */
+export const NavigateBody = Type.Object({
+  token: LaunchToken,
+  lessonKey: Key,
+  request: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+});
 export type NavigateBody = Static<typeof NavigateBody>;
 
 /** The answer to POST navigate: the sibling's new launch. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyCommit,
+  lessonStatusOnFinish12,
   resumesAttempt,
   resumeAttempt,
   startNewAttempt,
   STORED_CMI_ELEMENTS,
   type CommitContext,
+  type Finish12Input,
   type ScormVersion,
   type StoredProgress,
 } from './cmi-progress.js';
@@ -910,18 +912,97 @@ describe('a whole commit', () => {
   });
 });
 
-describe('resumesAttempt: "true when the stored exit is \'suspend\'"', () => {
+describe('resumesAttempt: "\'suspend\' resumes; another exit ends the attempt; no exit with a location or suspend data suspends it, unless the status says it is finished"', () => {
   it.each<[string, ScormVersion, Record<string, string>, boolean]>([
     ['1.2 suspend', '1.2', { 'cmi.core.exit': 'suspend' }, true],
-    ['1.2 logout', '1.2', { 'cmi.core.exit': 'logout' }, false],
-    ['1.2 time-out', '1.2', { 'cmi.core.exit': 'time-out' }, false],
-    ['1.2 empty exit', '1.2', { 'cmi.core.exit': '' }, false],
-    ['1.2 no exit', '1.2', {}, false],
+    ['1.2 logout', '1.2', { 'cmi.core.exit': 'logout', 'cmi.core.lesson_location': '3' }, false],
+    ['1.2 time-out', '1.2', { 'cmi.core.exit': 'time-out', 'cmi.suspend_data': 'x' }, false],
+    ['1.2 empty exit, nothing bookmarked', '1.2', { 'cmi.core.exit': '' }, false],
+    ['1.2 no exit, nothing bookmarked', '1.2', {}, false],
+    ['1.2 no exit, empty location', '1.2', { 'cmi.core.lesson_location': '' }, false],
+    ['"no exit ... a location": suspended', '1.2', { 'cmi.core.lesson_location': '3' }, true],
+    ['"no exit ... suspend data": suspended', '1.2', { 'cmi.suspend_data': 'page=3' }, true],
+    [
+      '1.2 empty exit with a location, incomplete: suspended',
+      '1.2',
+      {
+        'cmi.core.exit': '',
+        'cmi.core.lesson_location': '3',
+        'cmi.core.lesson_status': 'incomplete',
+      },
+      true,
+    ],
+    [
+      '1.2 not attempted with a location: suspended',
+      '1.2',
+      { 'cmi.core.lesson_location': '3', 'cmi.core.lesson_status': 'not attempted' },
+      true,
+    ],
+    ...(['passed', 'completed', 'failed'] as const).map(
+      (status): [string, ScormVersion, Record<string, string>, boolean] => [
+        `"unless the status says it is finished": 1.2 ${status}`,
+        '1.2',
+        { 'cmi.core.lesson_location': '3', 'cmi.core.lesson_status': status },
+        false,
+      ],
+    ),
     ['2004 suspend', '2004', { 'cmi.exit': 'suspend' }, true],
-    ['"2004 \'logout\' ... end the attempt"', '2004', { 'cmi.exit': 'logout' }, false],
-    ['"2004 ... \'normal\' end the attempt"', '2004', { 'cmi.exit': 'normal' }, false],
+    [
+      '"2004 \'logout\' ... end the attempt"',
+      '2004',
+      { 'cmi.exit': 'logout', 'cmi.location': 'q3' },
+      false,
+    ],
+    [
+      '"2004 ... \'normal\' end the attempt"',
+      '2004',
+      { 'cmi.exit': 'normal', 'cmi.location': 'q3' },
+      false,
+    ],
     ['2004 timeout', '2004', { 'cmi.exit': 'timeout' }, false],
+    ['2004 no exit, nothing bookmarked', '2004', {}, false],
+    ['2004 no exit with a location: suspended', '2004', { 'cmi.location': 'q3' }, true],
+    [
+      '2004 empty exit with suspend data, incomplete: suspended',
+      '2004',
+      { 'cmi.exit': '', 'cmi.suspend_data': 's', 'cmi.completion_status': 'incomplete' },
+      true,
+    ],
+    [
+      '2004 completed: finished',
+      '2004',
+      { 'cmi.location': 'q3', 'cmi.completion_status': 'completed' },
+      false,
+    ],
+    [
+      '2004 passed: finished',
+      '2004',
+      { 'cmi.location': 'q3', 'cmi.success_status': 'passed' },
+      false,
+    ],
+    [
+      '2004 failed: finished',
+      '2004',
+      { 'cmi.location': 'q3', 'cmi.success_status': 'failed' },
+      false,
+    ],
+    [
+      '2004 success unknown, incomplete: suspended',
+      '2004',
+      {
+        'cmi.location': 'q3',
+        'cmi.success_status': 'unknown',
+        'cmi.completion_status': 'incomplete',
+      },
+      true,
+    ],
     ['2004 reads cmi.exit, not the 1.2 element', '2004', { 'cmi.core.exit': 'suspend' }, false],
+    [
+      '1.2 reads cmi.core.lesson_location, not cmi.location',
+      '1.2',
+      { 'cmi.location': 'q3' },
+      false,
+    ],
   ])('%s -> %s', (_rule, version, cmi, resumes) => {
     expect(resumesAttempt(version, cmi)).toBe(resumes);
   });
@@ -953,7 +1034,8 @@ describe('resumeAttempt: "the exit and session time belong to the session that e
     const before = stored({ attempts: 2, locationBlob: 'x', suspendData: 'y', cmi: { ...cmi } });
     const after = resumeAttempt(version, before);
     expect(after).toEqual({ ...before, cmi: kept });
-    expect(resumesAttempt(version, after.cmi)).toBe(false);
+    // Without its own exit, the resumed session still holds its bookmark: suspended again.
+    expect(resumesAttempt(version, after.cmi)).toBe(true);
   });
 });
 
@@ -988,5 +1070,104 @@ describe('startNewAttempt', () => {
       cmi: {},
     });
     expect(before.attempts).toBe(2);
+  });
+});
+
+describe('lessonStatusOnFinish12: SCORM 1.2 RTE, cmi.core.lesson_status on LMSFinish', () => {
+  const normal = { mode: 'normal', credit: 'credit', masteryScore: '', scoreRaw: '' };
+  it.each<[string, Finish12Input, string]>([
+    [
+      "\"a status still 'not attempted' becomes 'completed'\"",
+      { ...normal, status: 'not attempted' },
+      'completed',
+    ],
+    ['an empty status is not attempted', { ...normal, status: '' }, 'completed'],
+    [
+      '"(\'browsed\' in browse mode)"',
+      { ...normal, mode: 'browse', credit: 'no-credit', status: 'not attempted' },
+      'browsed',
+    ],
+    [
+      'review mode completes too',
+      { ...normal, mode: 'review', credit: 'no-credit', status: 'not attempted' },
+      'completed',
+    ],
+    ['"any other status stays": incomplete', { ...normal, status: 'incomplete' }, 'incomplete'],
+    ['"any other status stays": failed', { ...normal, status: 'failed' }, 'failed'],
+    ['"any other status stays": browsed', { ...normal, status: 'browsed' }, 'browsed'],
+    [
+      '"a mastery score and a raw score decide \'passed\' (raw >= mastery)"',
+      { ...normal, status: 'not attempted', masteryScore: '80', scoreRaw: '90' },
+      'passed',
+    ],
+    [
+      'raw equal to mastery passes',
+      { ...normal, status: 'incomplete', masteryScore: '80', scoreRaw: '80' },
+      'passed',
+    ],
+    [
+      '"or \'failed\'"',
+      { ...normal, status: 'not attempted', masteryScore: '80', scoreRaw: '50' },
+      'failed',
+    ],
+    [
+      '"whatever the SCO set": completed with a low score fails',
+      { ...normal, status: 'completed', masteryScore: '80', scoreRaw: '79.5' },
+      'failed',
+    ],
+    [
+      'no raw score: completed, not judged',
+      { ...normal, status: 'not attempted', masteryScore: '80' },
+      'completed',
+    ],
+    [
+      'no mastery score: the raw score decides nothing',
+      { ...normal, status: 'incomplete', scoreRaw: '95' },
+      'incomplete',
+    ],
+    [
+      '"in normal mode with credit": no-credit is not judged',
+      {
+        ...normal,
+        credit: 'no-credit',
+        status: 'not attempted',
+        masteryScore: '80',
+        scoreRaw: '50',
+      },
+      'completed',
+    ],
+    [
+      '"in normal mode": browse is not judged',
+      { ...normal, mode: 'browse', status: 'not attempted', masteryScore: '80', scoreRaw: '90' },
+      'browsed',
+    ],
+  ])('%s -> %s', (_rule, input, status) => {
+    expect(lessonStatusOnFinish12(input)).toBe(status);
+  });
+
+  it('the server agrees: the status the final commit carries gives the same result (rule 4)', () => {
+    const ctx = {
+      version: '1.2' as const,
+      credit: true,
+      baseTotalTimeMs: 0,
+      nowMs: 1000,
+      masteryScore: null,
+      completionThreshold: null,
+    };
+    const finished = lessonStatusOnFinish12({ ...normal, status: 'not attempted' });
+    const result = applyCommit(stored(), { 'cmi.core.lesson_status': finished }, ctx);
+    expect(result).toMatchObject({ ok: true, next: { completion: 1, credit: 0 } });
+    const failed = lessonStatusOnFinish12({
+      ...normal,
+      status: 'completed',
+      masteryScore: '80',
+      scoreRaw: '50',
+    });
+    const judged = applyCommit(
+      stored(),
+      { 'cmi.core.lesson_status': failed, 'cmi.core.score.raw': '50' },
+      { ...ctx, masteryScore: 80 },
+    );
+    expect(judged).toMatchObject({ ok: true, next: { completion: -3, credit: -1 } });
   });
 });

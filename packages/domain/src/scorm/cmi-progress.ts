@@ -322,16 +322,39 @@ export function applyCommit(
   };
 }
 
-/** The next launch resumes the attempt (entry 'resume') when the stored exit is 'suspend'; any
- * other exit (2004 'logout' and 'normal' included) ends the attempt. */
+/** 1.2 statuses and 2004 completion/success statuses that say the attempt reached its end. */
+const FINISHED: Record<ScormVersion, (cmi: Record<string, string>) => boolean> = {
+  '1.2': (cmi) =>
+    ['passed', 'completed', 'failed'].includes(cmi[ELEMENTS['1.2'].lessonStatus] ?? ''),
+  '2004': (cmi) =>
+    cmi[ELEMENTS['2004'].completionStatus] === 'completed' ||
+    ['passed', 'failed'].includes(cmi[ELEMENTS['2004'].successStatus] ?? ''),
+};
+
+/**
+ * Whether the next launch resumes the stored attempt (entry 'resume') or starts a new one:
+ * - the SCO said 'suspend' (cmi.core.exit / cmi.exit): resumed;
+ * - it said any other exit (1.2 'logout', 'time-out'; 2004 'logout', 'normal', 'timeout'): ended;
+ * - it said nothing ('' or never set) while the attempt has a location or suspend data: suspended,
+ *   as a browser closing the window would leave it, because content that bookmarks expects to come
+ *   back to its bookmark (much of it sets 'suspend' only in a handler a closing page may not run).
+ *   An attempt whose status says it is finished (1.2 passed, completed, failed; 2004 completed,
+ *   passed, failed) ends instead, so a finished quiz is taken again from the start;
+ * - it said nothing and holds no bookmark: ended.
+ */
 export function resumesAttempt(version: ScormVersion, cmi: Record<string, string>): boolean {
-  return cmi[ELEMENTS[version].exit] === 'suspend';
+  const names = ELEMENTS[version];
+  const exit = cmi[names.exit] ?? '';
+  if (exit !== '') return exit === 'suspend';
+  const bookmarked =
+    setValue(cmi, names.location) !== null || setValue(cmi, names.suspendData) !== null;
+  return bookmarked && !FINISHED[version](cmi);
 }
 
 /**
  * Going back into a suspended attempt: its data stays, but the exit and session time belong to the
- * session that ended. A resumed session that ends without its own exit must not resume again, nor
- * count the old session time twice.
+ * session that ended. A resumed session that ends without its own exit is then judged on its own
+ * (see resumesAttempt), and does not count the old session time twice.
  */
 export function resumeAttempt(version: ScormVersion, stored: StoredProgress): StoredProgress {
   const { exit, sessionTime } = ELEMENTS[version];
@@ -351,4 +374,39 @@ export function startNewAttempt(stored: StoredProgress): StoredProgress {
     locationBlob: '',
     suspendData: '',
   };
+}
+
+/** What SCORM 1.2's runtime holds when the SCO calls LMSFinish, for lessonStatusOnFinish12. */
+export interface Finish12Input {
+  /** cmi.core.lesson_status */
+  status: string;
+  /** cmi.core.lesson_mode: 'normal', 'browse' or 'review' */
+  mode: string;
+  /** cmi.core.credit: 'credit' or 'no-credit' */
+  credit: string;
+  /** cmi.student_data.mastery_score ('' when the manifest gives none) */
+  masteryScore: string;
+  /** cmi.core.score.raw ('' when the SCO set none) */
+  scoreRaw: string;
+}
+
+/**
+ * cmi.core.lesson_status once a SCORM 1.2 SCO calls LMSFinish, as the 1.2 RTE has the LMS set it:
+ * - a status still 'not attempted' becomes 'completed' ('browsed' in browse mode): a page turner
+ *   that only initialises and finishes has been seen through;
+ * - in normal mode with credit, a mastery score and a raw score decide 'passed' (raw >= mastery)
+ *   or 'failed', whatever the SCO set (the server's commit rule 4 reads them the same way).
+ * Any other status stays as the SCO left it.
+ */
+export function lessonStatusOnFinish12(input: Finish12Input): string {
+  let status = input.status;
+  if (status === 'not attempted' || status === '') {
+    status = input.mode === 'browse' ? 'browsed' : 'completed';
+  }
+  if (input.mode === 'normal' && input.credit === 'credit') {
+    const mastery = DECIMAL.test(input.masteryScore) ? Number(input.masteryScore) : null;
+    const raw = DECIMAL.test(input.scoreRaw) ? Number(input.scoreRaw) : null;
+    if (mastery !== null && raw !== null) status = raw >= mastery ? 'passed' : 'failed';
+  }
+  return status;
 }

@@ -273,4 +273,54 @@ describe('initialCmi: single rules', () => {
     const cmi = initialCmi('1.2', input({ completionThreshold: 0.5 }));
     expect(Object.values(cmi)).not.toContain('0.5');
   });
+
+  describe('RTE 4.2.17: "the LMS creates cmi.objectives.n.id for every objective of the activity"', () => {
+    const RECORDS = {
+      'cmi.objectives.0.success_status': 'passed',
+      'cmi.objectives.2.id': 'sco-own',
+      'cmi.objectives.2.score.scaled': '0.5',
+      'cmi.interactions.0.id': 'q1',
+      'cmi.interactions.0.type': 'choice',
+      'cmi.interactions.0.learner_response': 'b',
+    };
+    const withRecords = { ...STORED_2004, cmi: { ...STORED_2004.cmi, ...RECORDS } };
+
+    it.each<[string, Partial<InitialCmiInput>, Record<string, string | undefined>]>([
+      [
+        'a new attempt starts with the manifest ids only, primary first',
+        { entry: 'ab-initio', stored: withRecords, objectiveIds: ['primary', 'other'] },
+        {
+          'cmi.objectives.0.id': 'primary',
+          'cmi.objectives.1.id': 'other',
+          'cmi.objectives.0.success_status': undefined,
+          'cmi.interactions.0.id': undefined,
+        },
+      ],
+      [
+        'a resumed attempt gets back what the SCO set, at the same indexes',
+        { entry: 'resume', stored: withRecords, objectiveIds: ['primary', 'other'] },
+        {
+          'cmi.objectives.0.id': 'primary',
+          'cmi.objectives.1.id': 'other',
+          'cmi.objectives.0.success_status': 'passed',
+          'cmi.objectives.2.id': 'sco-own',
+          'cmi.objectives.2.score.scaled': '0.5',
+          'cmi.interactions.0.learner_response': 'b',
+        },
+      ],
+    ])('%s', (_rule, fields, expected) => {
+      const cmi = initialCmi('2004', input(fields));
+      for (const [element, value] of Object.entries(expected)) expect(cmi[element]).toBe(value);
+    });
+
+    it('SCORM 1.2 has no manifest objectives; its resumed objectives come back', () => {
+      const stored = { ...STORED_12, cmi: { ...STORED_12.cmi, 'cmi.objectives.0.id': 'o1' } };
+      expect(initialCmi('1.2', input({ stored, objectiveIds: ['x'] }))['cmi.objectives.0.id']).toBe(
+        undefined,
+      );
+      expect(initialCmi('1.2', input({ stored, entry: 'resume' }))['cmi.objectives.0.id']).toBe(
+        'o1',
+      );
+    });
+  });
 });

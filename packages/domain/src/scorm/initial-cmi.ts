@@ -1,4 +1,5 @@
 /** The CMI values a launch starts from (player contract: PlayerState.cmi). */
+import { attemptRecordsOf } from './attempt-records.js';
 import type { ScormVersion, StoredProgress } from './cmi-progress.js';
 import { formatIsoDuration, formatScorm12Time } from './time.js';
 
@@ -17,6 +18,11 @@ export interface InitialCmiInput {
   completionThreshold: number | null;
   maxTimeAllowed: string;
   timeLimitAction: string;
+  /**
+   * SCORM 2004: the ids of the activity's objectives in the manifest (primary first, when it has
+   * an id), created as cmi.objectives.n.id before the SCO starts (RTE 4.2.17). Ignored for 1.2.
+   */
+  objectiveIds?: readonly string[];
 }
 
 /** SCORM's own default when the manifest names no time limit action. */
@@ -91,8 +97,15 @@ export function initialCmi(version: ScormVersion, input: InitialCmiInput): Recor
   cmi[names.entry] = input.entry;
   put(names.mode, input.mode);
   put(names.credit, input.credit ? 'credit' : 'no-credit');
+  // The manifest's objectives take the first indexes in every attempt, so the indexes the SCO
+  // wrote in a suspended session still name the same objectives on resume.
+  if (version === '2004') {
+    (input.objectiveIds ?? []).forEach((id, index) => (cmi[`cmi.objectives.${index}.id`] = id));
+  }
   if (input.entry === 'resume') {
     for (const name of RESUMED_ELEMENTS[version]) put(name, input.stored.cmi[name] ?? null);
+    // The objectives and interactions the SCO set in this attempt (RTE: kept for the attempt).
+    Object.assign(cmi, attemptRecordsOf(input.stored.cmi));
   }
   put(
     names.totalTime,

@@ -11,6 +11,7 @@ import { PackageRefusedError } from './errors.js';
 import { parseManifest, type PackageDescription, type ScoDescription } from './manifest.js';
 import {
   openPackageZip,
+  otherPackageFormat,
   PACKAGE_LIMITS,
   type PackageLimits,
   type PackageZip,
@@ -94,7 +95,7 @@ async function readPackage(zip: PackageZip, limits: PackageLimits): Promise<Pack
     throw new PackageRefusedError(
       nested
         ? `there is no ${MANIFEST} at the root of the zip (there is '${nested}': zip the folder's contents, not the folder).`
-        : `there is no ${MANIFEST} at the root of the zip.`,
+        : (otherPackageFormat(zip.fileNames) ?? `there is no ${MANIFEST} at the root of the zip.`),
     );
   }
   const bytes = await zip.readFile(MANIFEST, limits.maxManifestBytes, MANIFEST);

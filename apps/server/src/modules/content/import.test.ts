@@ -85,7 +85,7 @@ beforeEach(clearContent);
 
 describe('a refused package leaves no folder and no rows', () => {
   it('covers every refusal brokenPackages() builds', () => {
-    expect(broken).toHaveLength(17);
+    expect(broken).toHaveLength(23);
   });
 
   it.each([
@@ -106,6 +106,12 @@ describe('a refused package leaves no folder and no rows', () => {
     'a zip bomb (inflates to more than it declares)',
     'more inflated bytes than the total limit',
     'a manifest over 5 MB',
+    'a cmi5 package',
+    'an xAPI (Tin Can) package',
+    'an AICC package',
+    'an organization without an identifier',
+    'a default naming no organization',
+    'a SCORM 2004 parent item with a resource',
   ])('%s', async (name) => {
     const item = broken.find((candidate) => candidate.case === name)!;
     expect(item).toBeDefined();

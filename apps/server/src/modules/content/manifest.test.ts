@@ -153,13 +153,9 @@ describe('parseManifest: SCORM 2004 4th edition', () => {
     expect(parseManifest(xml).scos.find((s) => s.identifier === 'fuel-quiz')!.masteryScore).toBe(1);
   });
 
-  it('falls back to the first organization when default names none', () => {
-    const xml = MANIFEST_2004_FULL.replace('default="org-fuel"', 'default="nowhere"');
-    const result = parseManifest(xml);
-    expect(result.title).toBe('Old draft');
-    expect(result.warnings).toContain(
-      "The default organization 'nowhere' does not exist; the first one is used.",
-    );
+  it('takes the first organization when there is no default', () => {
+    const xml = MANIFEST_2004_FULL.replace(' default="org-fuel"', '');
+    expect(parseManifest(xml).title).toBe('Old draft');
   });
 });
 
@@ -237,6 +233,32 @@ describe('parseManifest: broken manifests are refused with a message that says w
       /outside address \('https:\/\/cdn.example.com\/a.html'\)/,
     ],
     [
+      'an organization without an identifier',
+      ok.replace('<organization identifier="org">', '<organization>'),
+      /organization 1 \('Fine'\) has no identifier, which every <organization> must have\./,
+    ],
+    [
+      'an organization with an empty identifier (not the default one)',
+      ok.replace(
+        '</organizations>',
+        '<organization identifier=" "><title>Spare</title></organization></organizations>',
+      ),
+      /organization 2 \('Spare'\) has no identifier/,
+    ],
+    [
+      'a default naming no organization',
+      ok.replace('default="org"', 'default="nowhere"'),
+      /the default organization 'nowhere' \(<organizations default>\) is not the identifier of any <organization>\./,
+    ],
+    [
+      'a SCORM 2004 parent item that refers to a resource',
+      MANIFEST_2004_FULL.replace(
+        '<item identifier="chapter-1">',
+        '<item identifier="chapter-1" identifierref="res-lesson">',
+      ),
+      /item 'chapter-1' \('Chapter 1'\) has child items and also refers to resource 'res-lesson'; in SCORM 2004 only an item without child items may refer to a resource\./,
+    ],
+    [
       'an organization with nothing to launch',
       ok.replace(/<item [\s\S]*<\/item>/, '<item identifier="x"><title>X</title></item>'),
       /organization 'Fine' has no item that launches a SCO or an asset/,
@@ -275,5 +297,26 @@ describe('resolveHref: xml:base chains', () => {
     [[], '//evil.example.com/x.html', null],
   ])('%j + %j -> %j', (bases, href, path) => {
     expect(resolveHref(bases, href)?.path ?? null).toBe(path);
+  });
+});
+
+describe('parseManifest: a parent item that refers to a resource is a chapter, never also a lesson', () => {
+  it('SCORM 1.2: read as a chapter, its resource not launched, with a warning', () => {
+    const xml = MANIFEST_12_FULL.replace(
+      '<item identifier="module-doors">',
+      '<item identifier="module-doors" identifierref="res-summary">',
+    ).replace(
+      '<item identifier="module-doors-deeper">',
+      '<item identifier="module-doors-deeper" identifierref="res-intro">',
+    );
+    const description = parseManifest(xml);
+    expect(description.topics.map((t) => [t.name, t.scos.map((s) => s.identifier)])).toEqual([
+      ['Cabin Safety', ['item-intro', 'item-summary']],
+      ['Module 1: Doors', ['item-doors', 'item-slides']],
+    ]);
+    expect(description.warnings).toEqual([
+      "Item 'module-doors' ('Module 1: Doors') has child items and also refers to resource 'res-summary': it is read as a chapter, and that resource is not launched.",
+      "Item 'module-doors-deeper' ('Deeper') has child items and also refers to resource 'res-intro': it is read as a chapter, and that resource is not launched.",
+    ]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PackageRefusedError } from './errors.js';
+import { readPackageSequencing, type PackageSequencing } from './sequencing-definition.js';
 
 export type ScormVersion = '1.2' | '2004';
 
@@ -57,6 +58,8 @@ export interface PackageDescription {
   files: string[];
   /** Things worth telling the operator that do not stop the import. */
   warnings: string[];
+  /** The 2004 sequencing definition and per-item objective ids / 1.2 prerequisites. */
+  sequencing: PackageSequencing;
 }
 
 interface XmlNode {
@@ -360,17 +363,45 @@ function readSco(item: XmlNode, context: ReadContext): ScoDescription {
   };
 }
 
-/** A cluster's launching items in order: the cluster itself when it launches, then its leaves. */
+/**
+ * A parent item (one with child items) that also references a resource. The SCORM 2004 CAM lets
+ * only leaf items reference resources (<item> identifierref: "shall not be used on parent items"),
+ * so a 2004 package doing it is refused. SCORM 1.2's CAM, from IMS CP 1.1.2, does not forbid it
+ * but gives such an item no launch behaviour of its own: it is read as what it is in the tree, a
+ * chapter, and its resource is not launched (a warning names it), so the item never becomes both a
+ * chapter and a lesson.
+ */
+function parentWithResource(item: XmlNode, context: ReadContext): void {
+  const identifier = attr(item, 'identifier') ?? '';
+  const title = textOf(childNamed(item, 'title')) || identifier;
+  const resource = attr(item, 'identifierref') ?? '';
+  if (context.version === '2004') {
+    throw refuse(
+      `item '${identifier}' ('${title}') has child items and also refers to resource '${resource}'; in SCORM 2004 only an item without child items may refer to a resource.`,
+    );
+  }
+  context.warnings.push(
+    `Item '${identifier}' ('${title}') has child items and also refers to resource '${resource}': it is read as a chapter, and that resource is not launched.`,
+  );
+}
+
+/** A cluster's launching items in order: its leaves (a parent item is a chapter, never a lesson). */
 function flatten(item: XmlNode, context: ReadContext, into: ScoDescription[]): ScoDescription[] {
-  if (attr(item, 'identifierref')) into.push(readSco(item, context));
-  for (const child of childrenNamed(item, 'item')) flatten(child, context, into);
+  const children = childrenNamed(item, 'item');
+  if (children.length === 0) {
+    if (attr(item, 'identifierref')) into.push(readSco(item, context));
+    return into;
+  }
+  if (attr(item, 'identifierref')) parentWithResource(item, context);
+  for (const child of children) flatten(child, context, into);
   return into;
 }
 
 /**
  * Reads imsmanifest.xml into the package description. Refuses (PackageRefusedError) malformed
- * XML (with the line), a manifest without organization or resources, items that point nowhere,
- * and an organization with nothing to launch.
+ * XML (with the line), a manifest without organization or resources, an organization without an
+ * identifier, a default naming no organization, items that point nowhere, a SCORM 2004 parent item
+ * with a resource, and an organization with nothing to launch.
  */
 export function parseManifest(xml: string): PackageDescription {
   const manifest = parseXml(xml);
@@ -388,10 +419,22 @@ export function parseManifest(xml: string): PackageDescription {
   if (resourceNodes.length === 0) {
     throw refuse('imsmanifest.xml has no <resources> (no <resource> to launch).');
   }
+  // The CP schema requires an organization's identifier, and organizations/@default is an IDREF
+  // that must name one of them (as the ADL conformance test suite checks): either wrong is refused.
+  organizations.forEach((org, index) => {
+    if (!attr(org, 'identifier')?.trim()) {
+      const title = textOf(childNamed(org, 'title'));
+      throw refuse(
+        `organization ${index + 1}${title ? ` ('${title}')` : ''} has no identifier, which every <organization> must have.`,
+      );
+    }
+  });
   const defaultId = attr(organizationsNode, 'default')?.trim();
-  const chosen = organizations.find((org) => attr(org, 'identifier') === defaultId);
+  const chosen = organizations.find((org) => attr(org, 'identifier')?.trim() === defaultId);
   if (defaultId && !chosen) {
-    warnings.push(`The default organization '${defaultId}' does not exist; the first one is used.`);
+    throw refuse(
+      `the default organization '${defaultId}' (<organizations default>) is not the identifier of any <organization>.`,
+    );
   }
   const organization = chosen ?? organizations[0]!;
 
@@ -456,5 +499,6 @@ export function parseManifest(xml: string): PackageDescription {
     scos,
     files: [...new Set(files)],
     warnings,
+    sequencing: readPackageSequencing(xml, organizationId, version),
   };
 }

@@ -48,6 +48,36 @@ export function unsafeEntryPath(name: string): string | null {
   return null;
 }
 
+/** What the player plays: said whenever a package of another e-learning format is refused. */
+const PLAYED_FORMATS = 'Waypoint plays SCORM 1.2 and 2004';
+
+/**
+ * A zip with no imsmanifest.xml that is a package of another e-learning format, told by the file
+ * each format's specification puts at the package root: cmi5 (cmi5.xml, the course structure),
+ * xAPI / Tin Can (tincan.xml), AICC (the course structure files: a .crs with .au or .des). Also
+ * looked for one folder down, for a folder zipped whole. The reason to refuse it with, or null when
+ * it is none of them. Names are compared case-insensitively (AICC files are often upper case).
+ */
+export function otherPackageFormat(fileNames: readonly string[]): string | null {
+  const near = fileNames.filter((name) => name.split('/').length <= 2);
+  const named = (file: string) => near.find((name) => baseName(name) === file);
+  const withExtension = (extension: string) =>
+    near.filter((name) => baseName(name).endsWith(extension));
+  const found = (format: string, file: string) =>
+    `this is ${format} package (it has ${file}, not imsmanifest.xml); ${PLAYED_FORMATS}.`;
+  const cmi5 = named('cmi5.xml');
+  if (cmi5) return found('a cmi5', cmi5);
+  const tincan = named('tincan.xml');
+  if (tincan) return found('an xAPI (Tin Can)', tincan);
+  const course = withExtension('.crs')[0];
+  if (course && (withExtension('.au').length > 0 || withExtension('.des').length > 0)) {
+    return found('an AICC', `the course structure file ${course}`);
+  }
+  return null;
+}
+
+const baseName = (name: string) => name.slice(name.lastIndexOf('/') + 1).toLowerCase();
+
 interface FileEntry {
   name: string;
   entry: Entry;

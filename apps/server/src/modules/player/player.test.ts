@@ -68,6 +68,7 @@ describe('lesson player: launch, content and commits', () => {
       lastSeq: number;
       preview: boolean;
       siblings: { lessonKey: number; identifier: string; current: boolean; launchable: boolean }[];
+      commentsUrl?: string;
     };
   };
   const launchOpen = async (name: string, browser = pilot) => {
@@ -136,6 +137,30 @@ describe('lesson player: launch, content and commits', () => {
     other = await signIn(t, 'other');
   });
   afterAll(() => t.close());
+
+  it("gives the player the panel's Comments page of the lesson, without location or session", async () => {
+    // The browse-mode lesson: opening it starts no attempt the later cases count.
+    const { state } = await launchOpen('browse');
+    const url = new URL(state.commentsUrl!);
+    expect(`${url.origin}${url.pathname}`).toBe(`${t.config.publicUrl}/waypoint_comments`);
+    const lesson = await t.db
+      .selectFrom('lesson as l')
+      .innerJoin('topic as tp', 'tp.topicKey', 'l.topicKey')
+      .select(['l.scoKey', 'tp.courseKey'])
+      .where('l.lessonKey', '=', keys('browse').lessonKey)
+      .executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('appUser')
+      .select(['userKey', 'lmsKey'])
+      .where('userId', '=', 'pilot')
+      .executeTakeFirstOrThrow();
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      lms: String(user.lmsKey),
+      course: String(lesson.courseKey),
+      sco: String(lesson.scoKey),
+      user: String(user.userKey),
+    });
+  });
 
   it('sends the launch window to the player on the content origin with a one-time token', async () => {
     const launchId = await startLaunch(pilot, keys('briefing'));
@@ -507,6 +532,8 @@ describe('lesson player: launch, content and commits', () => {
     const state = await stateOf(preview);
     expect(state.preview).toBe(true);
     expect(state.cmi['cmi.mode']).toBe('browse');
+    // A preview has no comments (its lesson may not be assigned).
+    expect(state.commentsUrl).toBeUndefined();
     const before = await progressOf('overview');
     await playerApi(preview).commit(1, { 'cmi.completion_status': 'completed' }, true);
     expect(await progressOf('overview')).toEqual(before);

@@ -1,4 +1,4 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database, LessonProgressTable } from '../../db/schema.js';
 
@@ -58,6 +58,7 @@ export function findLaunchForPlayer(db: Db | Tx, launchId: string, lock = false)
       'p.storageFolder',
       'l.name as lessonName',
       'co.name as courseName',
+      'co.courseKey',
       'co.courseKey',
       'u.userId',
       'u.nameCollated',
@@ -216,4 +217,146 @@ export function selectPackageLessons(db: Db, courseKey: number, packageKey: numb
     .orderBy('l.sortOrder')
     .orderBy('l.lessonKey')
     .execute();
+}
+
+/**
+ * The objective ids the manifest gives a SCO's activity (SCORM 2004 RTE 4.2.17), as the import
+ * kept them in the package's manifest; none for a package imported before they were kept.
+ */
+export async function selectObjectiveIds(
+  db: Db,
+  packageKey: number,
+  identifier: string,
+): Promise<string[]> {
+  const row = await db
+    .selectFrom('contentPackage')
+    .select(
+      sql<unknown>`manifest -> 'sequencing' -> 'items' -> ${identifier} -> 'objectiveIds'`.as(
+        'ids',
+      ),
+    )
+    .where('packageKey', '=', packageKey)
+    .executeTakeFirst();
+  const ids: unknown = typeof row?.ids === 'string' ? JSON.parse(row.ids) : row?.ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** The package's stored SCORM 2004 sequencing definition (null when none was kept). */
+export async function selectSequencingDefinition(db: Db | Tx, packageKey: number) {
+  const row = await db
+    .selectFrom('contentPackage')
+    .select(sql<unknown>`manifest -> 'sequencing' -> 'definition'`.as('definition'))
+    .where('packageKey', '=', packageKey)
+    .executeTakeFirst();
+  const value: unknown =
+    typeof row?.definition === 'string' ? JSON.parse(row.definition) : row?.definition;
+  return value && typeof value === 'object' ? value : null;
+}
+
+/**
+ * The learner's latest sequencing attempt of a package in a course; `lock` locks the row, so
+ * two windows sequencing the same course take turns (inside the caller's transaction).
+ */
+export function findSequencingState(
+  db: Db | Tx,
+  keys: { assignmentKey: number; courseKey: number; packageKey: number },
+  lock = false,
+) {
+  const query = db
+    .selectFrom('sequencingState')
+    .selectAll()
+    .where('assignmentKey', '=', keys.assignmentKey)
+    .where('courseKey', '=', keys.courseKey)
+    .where('packageKey', '=', keys.packageKey)
+    .orderBy('attempt', 'desc')
+    .limit(1);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Serialises sequencing of one learner's package in a course until the transaction ends. */
+export async function lockSequencing(
+  trx: Tx,
+  keys: { assignmentKey: number; courseKey: number; packageKey: number },
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`sequencing:${keys.assignmentKey}:${keys.courseKey}:${keys.packageKey}`}))`.execute(
+    trx,
+  );
+}
+
+/** Writes the sequencing state of an attempt (a new attempt's row, or the same one again). */
+export async function saveSequencingState(
+  trx: Tx,
+  row: {
+    assignmentKey: number;
+    courseKey: number;
+    packageKey: number;
+    attempt: number;
+    userKey: number;
+    state: string;
+    ended: boolean;
+    rollupCompleted: boolean | null;
+    rollupSatisfied: boolean | null;
+    rollupMeasure: number | null;
+    launchId: string;
+    updatedAt: Date;
+  },
+) {
+  await trx
+    .insertInto('sequencingState')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['assignmentKey', 'courseKey', 'packageKey', 'attempt']).doUpdateSet({
+        state: row.state,
+        ended: row.ended,
+        rollupCompleted: row.rollupCompleted,
+        rollupSatisfied: row.rollupSatisfied,
+        rollupMeasure: row.rollupMeasure,
+        launchId: row.launchId,
+        lastSeq: sql`sequencing_state.last_seq + 1`,
+        updatedAt: row.updatedAt,
+      }),
+    )
+    .execute();
+}
+
+/** The stored cmi of the lessons of a package in a course, by SCO identifier (the sequencer's replay). */
+export async function selectPackageCmi(
+  db: Db | Tx,
+  assignmentKey: number,
+  courseKey: number,
+  packageKey: number,
+) {
+  return db
+    .selectFrom('lesson as l')
+    .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
+    .innerJoin('sco as s', 's.scoKey', 'l.scoKey')
+    .leftJoin('lessonProgress as lp', (join) =>
+      join.onRef('lp.lessonKey', '=', 'l.lessonKey').on('lp.assignmentKey', '=', assignmentKey),
+    )
+    .select(['l.lessonKey', 's.identifier', 'lp.cmi', 'lp.completion', 'lp.credit', 'lp.attempts'])
+    .where('t.courseKey', '=', courseKey)
+    .where('s.packageKey', '=', packageKey)
+    .execute();
+}
+
+/** SCORM 1.2 adlcp:prerequisites of a package's items, by identifier (those that have some). */
+export async function selectItemPrerequisites(
+  db: Db,
+  packageKey: number,
+): Promise<Record<string, string>> {
+  const row = await db
+    .selectFrom('contentPackage')
+    .select(sql<unknown>`manifest -> 'sequencing' -> 'items'`.as('items'))
+    .where('packageKey', '=', packageKey)
+    .executeTakeFirst();
+  const items: unknown = typeof row?.items === 'string' ? JSON.parse(row.items) : row?.items;
+  const found: Record<string, string> = {};
+  if (!items || typeof items !== 'object') return found;
+  for (const [identifier, item] of Object.entries(items as Record<string, unknown>)) {
+    const prerequisites = (item as { prerequisites?: unknown } | null)?.prerequisites;
+    if (typeof prerequisites === 'string' && prerequisites.trim() !== '') {
+      found[identifier] = prerequisites;
+    }
+  }
+  return found;
 }

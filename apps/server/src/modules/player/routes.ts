@@ -75,7 +75,14 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(playerCalls.state.route, { schema: playerSchemas.state }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return playerState(db, request.params.launchId, bearer(request), clock.now(), sessionIdleMs);
+    return playerState(
+      db,
+      request.params.launchId,
+      bearer(request),
+      clock.now(),
+      sessionIdleMs,
+      config.publicUrl,
+    );
   });
 
   app.post(
@@ -98,6 +105,7 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
       request.body.lessonKey,
       clock.now(),
       sessionIdleMs,
+      request.body.request,
     ),
   );
 }

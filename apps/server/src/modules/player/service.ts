@@ -1,5 +1,6 @@
 import {
   applyCommit,
+  attemptRecordChanges,
   initialCmi,
   resumeAttempt,
   resumesAttempt,
@@ -12,6 +13,7 @@ import type {
   CommitBody,
   HeartbeatAnswer,
   NavigateAnswer,
+  PlayerSequencing,
   PlayerState,
 } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
@@ -21,7 +23,16 @@ import { launchUrl } from '../content/manifest.js';
 import { launchableLessons, parseCmi, startFollowOnLaunch } from '../launch/service.js';
 import { keepSessionAlive } from '../sessions/service.js';
 import { invalidateReports } from '../progress/report-cache.js';
+import { unmetPrerequisites } from './prerequisites-12.js';
 import * as repo from './repo.js';
+import type { SequencingView } from './sequencer.js';
+import {
+  currentView,
+  deliverForLaunch,
+  navigateSequenced,
+  sequencedDefinition,
+  type SequencingKeys,
+} from './sequencing.js';
 
 /** Sent to the player with its state: how often it sends heartbeats and autocommits (ADR 0007). */
 export const HEARTBEAT_SECONDS = 60;
@@ -38,6 +49,11 @@ const CLOSED_MESSAGES: Record<string, string> = {
   'signed-out':
     'Your Waypoint session has ended, so this window can no longer save. Sign in again and launch the lesson.',
 };
+const PREREQUISITES_UNMET =
+  'That lesson has prerequisites in this course that are not met yet: finish the lessons before it first.';
+const NOT_ALLOWED = "This course's sequencing does not allow that lesson now.";
+const COURSE_LEFT =
+  'You have left the course: there is no further lesson to open here. You can close this window.';
 const INVALID_TOKEN =
   'This lesson window is no longer valid. Launch the lesson again from Waypoint.';
 
@@ -202,7 +218,12 @@ async function openLaunch(db: Db, launch: repo.PlayerLaunch, now: Date): Promise
   return opened;
 }
 
-async function siblingsOf(db: Db, launch: repo.PlayerLaunch, nowMs: number) {
+async function siblingsOf(
+  db: Db,
+  launch: repo.PlayerLaunch,
+  nowMs: number,
+  sequencing: SequencingView | null = null,
+) {
   const lessons = await repo.selectPackageLessons(db, launch.courseKey, launch.packageKey);
   const launchable =
     launch.assignmentKey === null
@@ -213,17 +234,105 @@ async function siblingsOf(db: Db, launch: repo.PlayerLaunch, nowMs: number) {
           { curriculumKey: launch.curriculumKey, assignmentKey: launch.assignmentKey },
           nowMs,
         );
-  return lessons.map((lesson) => ({
-    lessonKey: lesson.lessonKey,
-    identifier: lesson.identifier,
-    name: lesson.name,
-    current: lesson.lessonKey === launch.lessonKey,
-    launchable: lesson.lessonKey === launch.lessonKey || launchable.has(lesson.lessonKey),
-  }));
+  const unmet =
+    launch.scormVersion === '1.2' && launch.assignmentKey !== null && records(launch)
+      ? await unmetPrerequisites(db, {
+          assignmentKey: launch.assignmentKey,
+          courseKey: launch.courseKey,
+          packageKey: launch.packageKey,
+        })
+      : new Map<string, string>();
+  return lessons.map((lesson) => {
+    const current = lesson.lessonKey === launch.lessonKey;
+    const allowed = current || (launchable.has(lesson.lessonKey) && !unmet.has(lesson.identifier));
+    // A sequenced package offers what its sequencer allows a choice of (SN NB.2.1), within the
+    // panel's own launch rules; hidden activities are not offered at all.
+    return sequencing
+      ? {
+          lessonKey: lesson.lessonKey,
+          identifier: lesson.identifier,
+          name: lesson.name,
+          current,
+          launchable: current || (allowed && sequencing.choice[lesson.identifier] === true),
+          hidden: !current && sequencing.hidden.includes(lesson.identifier),
+        }
+      : {
+          lessonKey: lesson.lessonKey,
+          identifier: lesson.identifier,
+          name: lesson.name,
+          current,
+          launchable: allowed,
+        };
+  });
 }
+
+/** The sequencing of a launch: a credited launch of an assignment's lesson in a sequenced package. */
+async function sequencingOf(db: Db, launch: repo.PlayerLaunch) {
+  if (launch.scormVersion !== '2004' || launch.assignmentKey === null || !records(launch)) {
+    return null;
+  }
+  const definition = await sequencedDefinition(db, launch.packageKey);
+  if (!definition) return null;
+  const keys: SequencingKeys = {
+    assignmentKey: launch.assignmentKey,
+    courseKey: launch.courseKey,
+    packageKey: launch.packageKey,
+    userKey: launch.userKey,
+  };
+  return { definition, keys };
+}
+
+const playerSequencing = (view: SequencingView): PlayerSequencing => ({
+  continue: view.continue,
+  previous: view.previous,
+  choice: view.choiceControl,
+});
 
 /** Joins each path segment encoded, so file names with spaces or '#' still load. */
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * The state of a launch the sequencer did not deliver: the launch of the lesson it delivered
+ * instead, which the player opens; this one is closed as moved on and records nothing.
+ */
+async function redirectedState(
+  db: Db,
+  launch: repo.PlayerLaunch,
+  lessonKey: number,
+  view: SequencingView,
+  now: Date,
+): Promise<PlayerState> {
+  const started = await startFollowOnLaunch(
+    db,
+    { userKey: launch.userKey, lmsKey: launch.lmsKey, sessionHash: launch.sessionHash },
+    {
+      curriculumKey: launch.curriculumKey,
+      assignmentKey: launch.assignmentKey,
+      contentOrigin: launch.contentOrigin,
+    },
+    lessonKey,
+    now,
+  );
+  if (started.status !== 200) throw new HttpError(started.status, started.errorMessage);
+  await repo.closeLaunchNavigated(db, launch.launchId, now);
+  return {
+    launchId: launch.launchId,
+    scormVersion: '2004',
+    lessonName: launch.lessonName,
+    courseName: launch.courseName,
+    contentUrl: '',
+    lastSeq: launch.lastSeq,
+    preview: launch.preview,
+    cmi: {},
+    siblings: [],
+    sequencing: {
+      ...playerSequencing(view),
+      redirect: { launchId: started.launchId, token: started.token },
+    },
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    autocommitSeconds: AUTOCOMMIT_SECONDS,
+  };
+}
 
 /** GET /player-api/{launchId}/state: opens the launch and answers what the runtime starts from. */
 export async function playerState(
@@ -232,6 +341,7 @@ export async function playerState(
   token: string,
   now: Date,
   sessionIdleMs: number,
+  publicUrl: string,
 ): Promise<PlayerState> {
   let launch = await authorize(db, launchId, token);
   await requireLiveSession(db, launch, now, sessionIdleMs);
@@ -246,6 +356,19 @@ export async function playerState(
     launch = { ...launch, status: 'open', closedReason: null };
   }
   await requireOpenable(db, launch, now);
+  // A sequenced package opens a lesson only through its sequencer (SN OP.1): a launch of another
+  // lesson than the one it delivers opens the delivered one instead.
+  const sequenced = await sequencingOf(db, launch);
+  let view: SequencingView | null = null;
+  if (sequenced && launch.status === 'starting') {
+    const delivery = await deliverForLaunch(db, sequenced.definition, sequenced.keys, launch, now);
+    view = delivery.view;
+    if (delivery.delivered.identifier !== launch.identifier) {
+      return redirectedState(db, launch, delivery.delivered.lessonKey, view, now);
+    }
+  } else if (sequenced) {
+    view = await currentView(db, sequenced.definition, sequenced.keys);
+  }
   let opened: Opened;
   if (launch.status === 'starting') {
     opened = await openLaunch(db, launch, now);
@@ -284,11 +407,28 @@ export async function playerState(
       completionThreshold: launch.completionThreshold,
       maxTimeAllowed: launch.maxTimeAllowed,
       timeLimitAction: launch.timeLimitAction,
+      objectiveIds:
+        version === '2004'
+          ? await repo.selectObjectiveIds(db, launch.packageKey, launch.identifier)
+          : [],
     }),
-    siblings: await siblingsOf(db, launch, now.getTime()),
+    siblings: await siblingsOf(db, launch, now.getTime(), view),
+    ...(view ? { sequencing: playerSequencing(view) } : {}),
+    ...(launch.preview ? {} : { commentsUrl: commentsAddress(publicUrl, launch) }),
     heartbeatSeconds: HEARTBEAT_SECONDS,
     autocommitSeconds: AUTOCOMMIT_SECONDS,
   };
+}
+
+/** The panel's Comments page for a launch's lesson, less its location and sessionID. */
+function commentsAddress(publicUrl: string, launch: repo.PlayerLaunch): string {
+  const query = new URLSearchParams({
+    lms: String(launch.lmsKey),
+    course: String(launch.courseKey),
+    sco: String(launch.scoKey),
+    user: String(launch.userKey),
+  });
+  return `${publicUrl}/waypoint_comments?${query}`;
 }
 
 /**
@@ -336,6 +476,9 @@ export async function commit(
     if (msOf(launch.createdAt) + LAUNCH_LIFETIME_MS < now.getTime()) {
       throw new HttpError(409, CLOSED_MESSAGES.expired!);
     }
+    // The objectives and interactions the SCO set: kept with the attempt (RTE 4.2.9, 4.2.17).
+    const attemptRecords = attemptRecordChanges(request.cmi);
+    if (!attemptRecords.ok) throw new HttpError(400, attemptRecords.problems.join(' '));
     if (records(launch)) {
       const row = await repo.findProgress(trx, launch.assignmentKey!, launch.lessonKey, true);
       const result = applyCommit(storedOf(row), request.cmi, {
@@ -347,12 +490,8 @@ export async function commit(
         completionThreshold: launch.completionThreshold,
       });
       if (!result.ok) throw new HttpError(400, result.problems.join(' '));
-      await repo.updateProgress(
-        trx,
-        launch.assignmentKey!,
-        launch.lessonKey,
-        columnsOf(result.next, now),
-      );
+      const next = { ...result.next, cmi: { ...result.next.cmi, ...attemptRecords.changes } };
+      await repo.updateProgress(trx, launch.assignmentKey!, launch.lessonKey, columnsOf(next, now));
     } else {
       // Nothing is recorded, but bad data is still refused so the author sees the bug.
       const result = applyCommit(storedOf(undefined), request.cmi, {
@@ -401,6 +540,7 @@ export async function navigate(
   lessonKey: number,
   now: Date,
   sessionIdleMs: number,
+  request?: string,
 ): Promise<NavigateAnswer> {
   const launch = await authorize(db, launchId, token);
   // Only a window under a live panel session moves on, from a launch still open or finished by its
@@ -414,8 +554,38 @@ export async function navigate(
   if (!finishedByItself) await requireOpenable(db, launch, now);
   await requireLiveSession(db, launch, now, sessionIdleMs);
   const siblings = await repo.selectPackageLessons(db, launch.courseKey, launch.packageKey);
-  if (!siblings.some((s) => s.lessonKey === lessonKey)) {
+  const target = siblings.find((s) => s.lessonKey === lessonKey);
+  if (!target) {
     throw new HttpError(404, 'That lesson is not part of this package.');
+  }
+  if (launch.scormVersion === '1.2' && launch.assignmentKey !== null && records(launch)) {
+    const unmet = await unmetPrerequisites(db, {
+      assignmentKey: launch.assignmentKey,
+      courseKey: launch.courseKey,
+      packageKey: launch.packageKey,
+    });
+    if (unmet.has(target.identifier)) {
+      throw new HttpError(409, PREREQUISITES_UNMET);
+    }
+  }
+  const sequenced = await sequencingOf(db, launch);
+  if (sequenced) {
+    // The sequencer decides where a request leads (SN OP.1); a lesson asked for by key is a choice.
+    const asked = request ?? `{target=${target.identifier}}choice`;
+    const result = await navigateSequenced(
+      db,
+      sequenced.definition,
+      sequenced.keys,
+      launch,
+      asked,
+      now,
+    );
+    if (result.lessonKey === null) {
+      await repo.closeLaunchNavigated(db, launchId, now);
+      throw new HttpError(409, result.refused ? NOT_ALLOWED : COURSE_LEFT);
+    }
+    if (result.refused) throw new HttpError(409, NOT_ALLOWED);
+    lessonKey = result.lessonKey;
   }
   const started = await startFollowOnLaunch(
     db,

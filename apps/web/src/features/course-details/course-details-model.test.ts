@@ -147,6 +147,35 @@ describe('course details model (§2 Course details, §4)', () => {
     expect(requires100('not json')).toBe(false);
   });
 
+  it('scores read as percentages: an imported lesson (no weight) at 100 % shows 100%, not 1 (§9 where a weight exists)', () => {
+    const scored = (score: number, weight: number, mode = 1) =>
+      lesson({
+        elementAttempts: 1,
+        elementCompletion: 1,
+        elementScore: score,
+        elementScoreWeight: weight,
+        elementPlayMode: mode,
+      });
+    const c = curriculum(
+      'C',
+      [
+        course('Only', [
+          topic('T', [
+            scored(1, 0),
+            scored(0.2, 0),
+            scored(0.9, 100),
+            scored(0.8, 20),
+            scored(0.9, 0, 2),
+            scored(0, 0),
+          ]),
+        ]),
+      ],
+      { now: NOW },
+    );
+    const lessons = buildCurriculumView(c, 0, context).courses[0]!.topics[0]!.lessons;
+    expect(lessons.map((l) => l.score)).toEqual(['100%', '20%', '90%', '16', '-', '-']);
+  });
+
   it('mode labels, CLAS, failure hints, attempts and the offline flag', () => {
     const flagged = lesson({ elementCompletion: 1, elementAttempts: 1 });
     const c = curriculum(

@@ -11,6 +11,7 @@ import {
   EXAM_PLAYER,
   failureHint,
   formatDate,
+  formatScorePercent,
   isElementComplete,
   isExpired,
   isFailedCompletion,
@@ -24,7 +25,6 @@ import {
   playModeBadge,
   playModeLabel,
   progressBarView,
-  scoreText,
   type CourseScoreContext,
   type CourseStatus,
   type LaunchRules,
@@ -193,7 +193,11 @@ export function buildCurriculumView(
               ? 'failed'
               : lessonStatus(lesson, scoreContext),
           attemptsText: attemptsText(lesson.elementMaxAttempts, lesson.elementAttempts),
-          score: scoreText(lesson.elementScore, lesson.elementScoreWeight, lesson.elementPlayMode),
+          score: formatScorePercent(
+            lesson.elementScore,
+            lesson.elementScoreWeight,
+            lesson.elementPlayMode,
+          ),
           bar: progressBarView(lesson, curriculum.elementCompletion),
           launchable: block === null,
           require100: lesson.player === EXAM_PLAYER && requires100(lesson.launchData),

@@ -1,4 +1,5 @@
 import { memo, type ReactNode } from 'react';
+import { CertificateLink } from '../../components/certificate-link';
 import { IconCalendar } from '../../components/curricula-icons';
 import { IconAssignments, IconChevronDown } from '../../components/icons';
 import { lessonsText, type CurriculumView } from './course-details-model';
@@ -54,6 +55,8 @@ export const CurriculumSection = memo(function CurriculumSection({
               title
             )}
           </HeadingTag>
+          {/* A complete curriculum's certificate (§6). */}
+          <CertificateLink url={view.curriculum.elementCertificateUrl} name={view.name} />
         </div>
         {rebrand ? (
           <p className={styles.topBlockInline} data-testid="top-block">

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { parseManifest } from '../content/manifest.js';
+import {
+  CHOICE_WITH_DISABLED_EXAM,
+  FORCED_SEQUENTIAL,
+  POST_TEST_ROLLUP,
+  RANDOM_ONE_OF_FOUR,
+  REMEDIATION,
+  sequencedManifest,
+  type SequencedItem,
+} from '../../test/sequencing-packages.js';
+import { PackageSequencer } from './sequencer.js';
+
+const definitionOf = (pkg: {
+  items: SequencedItem[];
+  organizationSequencing?: string;
+  collection?: string;
+}) => parseManifest(sequencedManifest('Course', pkg.items, pkg)).sequencing.definition!;
+
+/** A fresh engine, then the state it saved: what the next request of the learner starts from. */
+const reopen = (sequencer: PackageSequencer, pkg: Parameters<typeof definitionOf>[0]) =>
+  new PackageSequencer(definitionOf(pkg), sequencer.serialize());
+
+const PASSED = {
+  'cmi.completion_status': 'completed',
+  'cmi.success_status': 'passed',
+  'cmi.score.scaled': '0.9',
+};
+const FAILED = {
+  'cmi.completion_status': 'completed',
+  'cmi.success_status': 'failed',
+  'cmi.score.scaled': '0.2',
+};
+const DONE = { 'cmi.completion_status': 'completed' };
+
+describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stored definitions", () => {
+  it('forced sequential (choice off, flow on): only start and continue deliver, in order', () => {
+    const s = new PackageSequencer(definitionOf(FORCED_SEQUENTIAL), null);
+    expect(s.request('choice', 'exam')).toBe(false);
+    expect(s.request('start')).toBe(true);
+    expect(s.current()).toBe('intro');
+    const view = s.view();
+    expect(view).toMatchObject({ continue: true, previous: false, choiceControl: false });
+    expect(view.choice).toEqual({ intro: false, systems: false, exam: false });
+    const next = reopen(s, FORCED_SEQUENTIAL);
+    expect(next.current()).toBe('intro');
+    expect(next.terminate(DONE, 'continue')).toBe(true);
+    expect(next.current()).toBe('systems');
+    expect(next.view()).toMatchObject({ continue: true, previous: true });
+  });
+
+  it('choice with a disabled exam: the exam opens only once the global objective Reading A writes is satisfied', () => {
+    const s = new PackageSequencer(definitionOf(CHOICE_WITH_DISABLED_EXAM), null);
+    expect(s.request('start')).toBe(true);
+    expect(s.view().choice).toEqual({ 'read-a': true, 'read-b': true, final: false });
+    expect(s.terminate({ ...PASSED }, '{target=read-b}choice')).toBe(true);
+    expect(s.current()).toBe('read-b');
+    expect(s.view().choice.final).toBe(true);
+    const later = reopen(s, CHOICE_WITH_DISABLED_EXAM);
+    expect(later.terminate(DONE, '{target=final}choice')).toBe(true);
+    expect(later.current()).toBe('final');
+  });
+
+  it('remediation with retry: a failed check quiz sends the learner back through the module', () => {
+    const s = new PackageSequencer(definitionOf(REMEDIATION), null);
+    expect(s.request('start')).toBe(true);
+    expect(s.current()).toBe('teach');
+    expect(s.terminate(DONE, 'continue')).toBe(true);
+    expect(s.current()).toBe('check');
+    expect(s.terminate(FAILED, 'continue')).toBe(true);
+    expect(s.current()).toBe('teach');
+  });
+
+  it('post-test rollup: the course is complete and passed from its post test alone', () => {
+    const s = new PackageSequencer(definitionOf(POST_TEST_ROLLUP), null);
+    expect(s.request('choice', 'post-test')).toBe(true);
+    expect(s.terminate(PASSED, 'exitAll')).toBe(true);
+    expect(s.view().rollup).toMatchObject({ completed: true, satisfied: true });
+
+    const content = new PackageSequencer(definitionOf(POST_TEST_ROLLUP), null);
+    content.request('choice', 'content-1');
+    content.terminate(DONE, '{target=content-2}choice');
+    content.terminate(DONE, 'exitAll');
+    expect(content.view().rollup.satisfied).not.toBe(true);
+    expect(content.view().rollup.completed).not.toBe(true);
+  });
+
+  it('random selection of 1 of 4 tests: none is offered before the selection, then one, the others hidden', () => {
+    const s = new PackageSequencer(definitionOf(RANDOM_ONE_OF_FOUR), null);
+    expect(s.request('start')).toBe(true);
+    const tests = ['test-a', 'test-b', 'test-c', 'test-d'];
+    expect(s.view().hidden.sort()).toEqual(tests);
+    expect(s.terminate(DONE, 'continue')).toBe(true);
+    const chosen = s.current();
+    expect(tests).toContain(chosen);
+    const view = s.view();
+    expect(tests.filter((id) => !view.hidden.includes(id))).toEqual([chosen]);
+    expect(tests.filter((id) => view.choice[id])).toEqual([chosen]);
+    expect(reopen(s, RANDOM_ONE_OF_FOUR).view().hidden).toEqual(view.hidden);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * SCORM 2004 sequencing of a learner's launches (SN book): which lesson the sequencer delivers
+ * for a launch or a navigation request, and the state it keeps per attempt in sequencing_state.
+ * Each step runs in one transaction under a per-learner-package lock, like a commit: the stored
+ * state is read, the engine (sequencer.ts) processes the request, the new state is written.
+ */
+import type { Db } from '../../db/connection.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { SequencingDefinition } from '../content/sequencing-definition.js';
+import * as repo from './repo.js';
+import { PackageSequencer, type SequencingView } from './sequencer.js';
+
+export interface SequencingKeys {
+  assignmentKey: number;
+  courseKey: number;
+  packageKey: number;
+  userKey: number;
+}
+
+export const NOTHING_TO_DELIVER =
+  "This course's sequencing offers no lesson to open now. Return to Waypoint to see your progress.";
+
+/** The package's sequencing definition when the package is sequenced, else null. */
+export async function sequencedDefinition(
+  db: Db,
+  packageKey: number,
+): Promise<SequencingDefinition | null> {
+  const value = (await repo.selectSequencingDefinition(
+    db,
+    packageKey,
+  )) as SequencingDefinition | null;
+  return value?.sequenced ? value : null;
+}
+
+function parseCmi(text: string | null): Record<string, string> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+interface Step {
+  sequencer: PackageSequencer;
+  /** lessonKey and stored cmi of each SCO identifier of the package in the course. */
+  lessons: Map<string, { lessonKey: number; cmi: Record<string, string> }>;
+}
+
+/**
+ * Runs one sequencing step on the learner's current attempt (a new attempt when there is none or
+ * the last one ended) and stores the state it leaves.
+ */
+async function step<T>(
+  db: Db,
+  definition: SequencingDefinition,
+  keys: SequencingKeys,
+  launchId: string,
+  now: Date,
+  run: (step: Step) => T,
+): Promise<{ result: T; view: SequencingView }> {
+  return db.transaction().execute(async (trx) => {
+    await repo.lockSequencing(trx, keys);
+    const row = await repo.findSequencingState(trx, keys, true);
+    const fresh = !row || row.ended;
+    const attempt = fresh ? (row?.attempt ?? 0) + 1 : row.attempt;
+    const sequencer = new PackageSequencer(definition, fresh ? null : row.state || null);
+    const lessons = new Map(
+      (await repo.selectPackageCmi(trx, keys.assignmentKey, keys.courseKey, keys.packageKey)).map(
+        (lesson) => [lesson.identifier, { lessonKey: lesson.lessonKey, cmi: parseCmi(lesson.cmi) }],
+      ),
+    );
+    const result = run({ sequencer, lessons });
+    const view = sequencer.view();
+    await repo.saveSequencingState(trx, {
+      ...keys,
+      attempt,
+      state: sequencer.serialize(),
+      ended: view.ended,
+      rollupCompleted: view.rollup.completed,
+      rollupSatisfied: view.rollup.satisfied,
+      rollupMeasure: view.rollup.measure,
+      launchId,
+      updatedAt: now,
+    });
+    return { result, view };
+  });
+}
+
+/**
+ * A launch of the lesson playing `identifier` is opening: the sequencer delivers it through a
+ * choice request when another activity is delivered or none is (a start, or a resume-all of a
+ * suspended attempt, when choice cannot). Returns the activity it delivered, which may be another
+ * one (the player then opens that one instead). 409 when it delivers nothing.
+ */
+export async function deliverForLaunch(
+  db: Db,
+  definition: SequencingDefinition,
+  keys: SequencingKeys,
+  launch: { launchId: string; identifier: string },
+  now: Date,
+): Promise<{ delivered: { identifier: string; lessonKey: number }; view: SequencingView }> {
+  const { result, view } = await step(db, definition, keys, launch.launchId, now, (s) => {
+    const { sequencer, lessons } = s;
+    const current = sequencer.current();
+    if (current === launch.identifier) return current;
+    if (current !== null) {
+      sequencer.terminate(lessons.get(current)?.cmi ?? {}, `{target=${launch.identifier}}choice`);
+    } else if (!sequencer.request('choice', launch.identifier)) {
+      if (!sequencer.request('resumeAll')) sequencer.request('start');
+    }
+    return sequencer.current();
+  });
+  if (result === null) throw new HttpError(409, NOTHING_TO_DELIVER);
+  const lessonKey = await lessonKeyOf(db, keys, result);
+  return { delivered: { identifier: result, lessonKey }, view };
+}
+
+async function lessonKeyOf(db: Db, keys: SequencingKeys, identifier: string): Promise<number> {
+  const lessons = await repo.selectPackageCmi(
+    db,
+    keys.assignmentKey,
+    keys.courseKey,
+    keys.packageKey,
+  );
+  const lesson = lessons.find((row) => row.identifier === identifier);
+  if (!lesson) {
+    throw new HttpError(
+      409,
+      `The course has no lesson for the activity '${identifier}' the sequencer chose.`,
+    );
+  }
+  return lesson.lessonKey;
+}
+
+/**
+ * A navigation request in a sequenced package (the SCO's adl.nav.request at Terminate, or the
+ * player's Previous / Next / lesson list): the delivered activity's SCO session ends with what it
+ * committed, then the request is sequenced. Returns the lesson to launch, or null when the
+ * request ended the sequencing session (exitAll, suspendAll, continue past the end).
+ */
+export async function navigateSequenced(
+  db: Db,
+  definition: SequencingDefinition,
+  keys: SequencingKeys,
+  launch: { launchId: string; identifier: string },
+  request: string,
+  now: Date,
+): Promise<{ lessonKey: number | null; view: SequencingView; refused: boolean }> {
+  const { result, view } = await step(db, definition, keys, launch.launchId, now, (s) => {
+    const { sequencer, lessons } = s;
+    const before = sequencer.current();
+    if (before === null) {
+      // Nothing is delivered (a new attempt): the request is a start or a choice from outside.
+      const target = /^\{target=([^}]+)\}choice$/.exec(request)?.[1];
+      const delivered = target ? sequencer.request('choice', target) : sequencer.request('start');
+      return { delivered: delivered ? sequencer.current() : null, refused: !delivered };
+    }
+    const accepted = sequencer.terminate(lessons.get(before)?.cmi ?? {}, request);
+    const after = sequencer.current();
+    return { delivered: after, refused: !accepted || (after === before && !sequencer.ended) };
+  });
+  if (result.delivered === null) return { lessonKey: null, view, refused: result.refused };
+  return {
+    lessonKey: await lessonKeyOf(db, keys, result.delivered),
+    view,
+    refused: result.refused,
+  };
+}
+
+/** The sequencer's view of the learner's current attempt, changing nothing (a reloaded window). */
+export async function currentView(
+  db: Db,
+  definition: SequencingDefinition,
+  keys: SequencingKeys,
+): Promise<SequencingView> {
+  const row = await repo.findSequencingState(db, keys);
+  const state = row && !row.ended ? row.state || null : null;
+  return new PackageSequencer(definition, state).view();
+}

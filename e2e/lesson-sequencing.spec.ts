@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  FORCED_SEQUENTIAL,
+  OBJECTIVES_ITEMS,
+  REMEDIATION,
+  sequencedPackage,
+} from '../apps/server/src/test/sequencing-packages.js';
+import { waypoint } from './support/cli.js';
+import { expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
+import { createUser } from './support/users.js';
+
+// SCORM 2004 objectives and sequencing (RTE 4.2.17, SN book): the objectives of the manifest are
+// there before the SCO starts and what it sets comes back on resume; a sequenced package plays in
+// the order its sequencer allows (driven by scorm-again's engine on the server). The packages are
+// written for the tests (self-contained, no CDN) and imported through the operator CLI.
+
+let dir: string;
+const zips: Record<string, string> = {};
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-sequencing-'));
+  const packages = {
+    objectives: await sequencedPackage('Objectives', OBJECTIVES_ITEMS),
+    forced: await sequencedPackage('Forced', FORCED_SEQUENTIAL.items, FORCED_SEQUENTIAL),
+    remediation: await sequencedPackage('Remediation', REMEDIATION.items, REMEDIATION),
+  };
+  for (const [name, zip] of Object.entries(packages)) {
+    zips[name] = path.join(dir, `${name}.zip`);
+    await writeFile(zips[name], zip);
+  }
+});
+test.afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Imports a package as a curriculum of the student's own, assigned to them, and signs in. */
+async function start(page: Page, pkg: string): Promise<void> {
+  const user = createUser();
+  const curriculum = `Sequencing ${pkg} ${user.login}`;
+  waypoint('import-scorm', zips[pkg]!, '--lms', 'demo', '--curriculum', curriculum);
+  waypoint('assign', '--lms', 'demo', '--user', user.login, '--curriculum', curriculum);
+  await signIn(page, user.login, user.password);
+  await expectSignedIn(page);
+  await page.goto('/assignments');
+  await page
+    .getByRole('tabpanel')
+    .getByTestId('curriculum-card')
+    .filter({ hasText: curriculum })
+    .click();
+  await expect(page.getByRole('heading', { name: `Curriculum: ${curriculum}` })).toBeVisible();
+}
+
+async function play(page: Page, lesson: string): Promise<Page> {
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: `Play ${lesson}` }).click();
+  return popup;
+}
+
+const content = (player: Page) => player.frameLocator('iframe');
+
+async function exitLesson(player: Page): Promise<void> {
+  await expect(player.getByRole('status').filter({ hasText: /progress saved/i })).toBeVisible();
+  const closed = player.waitForEvent('close');
+  await player.getByRole('button', { name: 'Exit lesson' }).click();
+  await closed;
+}
+
+test.describe('SCORM 2004 objectives and sequencing', () => {
+  test('objectives from the manifest before the SCO starts; what it set comes back after a relaunch', async ({
+    page,
+  }) => {
+    await start(page, 'objectives');
+    let player = await play(page, 'Hydraulic quiz');
+    await expect(player).toHaveTitle('Hydraulic quiz - Waypoint');
+    let sco = content(player);
+    await expect(sco.getByText(/entry=ab-initio objectives=3 interactions=0/)).toBeVisible();
+    await expect(sco.getByText('pumps: unknown')).toBeVisible();
+    await sco.getByRole('button', { name: 'Pass' }).click();
+    await sco.getByRole('button', { name: 'Answer' }).click();
+    await sco.getByRole('button', { name: 'Suspend' }).click();
+    await exitLesson(player);
+
+    player = await play(page, 'Hydraulic quiz');
+    sco = content(player);
+    await expect(sco.getByText(/entry=resume objectives=3 interactions=1/)).toBeVisible();
+    await expect(sco.getByText('pumps: passed')).toBeVisible();
+    await expect(sco.getByText('valves: passed')).toBeVisible();
+  });
+
+  test('forced sequential: the exam launched first opens the introduction, Next only, no list; continue moves on', async ({
+    page,
+  }) => {
+    await start(page, 'forced');
+    const player = await play(page, 'Exam');
+    await expect(player).toHaveTitle('Introduction - Waypoint');
+    await expect(player.getByRole('combobox', { name: 'Lesson' })).toHaveCount(0);
+    await expect(player.getByRole('button', { name: /Previous/ })).toBeDisabled();
+    await expect(player.getByRole('button', { name: /Next/ })).toBeEnabled();
+    await screenshotBoth(player, 'player-sequencing-forced');
+    const sco = content(player);
+    await sco.getByRole('button', { name: 'Complete' }).click();
+    await sco.getByRole('button', { name: 'Continue' }).click();
+    await expect(player).toHaveTitle('Systems - Waypoint');
+    await expect(player.getByRole('button', { name: /Previous/ })).toBeEnabled();
+    // Next from the player's own bar is the sequencer's continue.
+    await content(player).getByRole('button', { name: 'Complete' }).click();
+    await expect(player.getByRole('status').filter({ hasText: /progress saved/i })).toBeVisible();
+    await player.getByRole('button', { name: /Next/ }).click();
+    await expect(player).toHaveTitle('Exam - Waypoint');
+  });
+
+  test('remediation: a failed check quiz sends the learner back to the teaching', async ({
+    page,
+  }) => {
+    await start(page, 'remediation');
+    const player = await play(page, 'Teaching');
+    await expect(player).toHaveTitle('Teaching - Waypoint');
+    await content(player).getByRole('button', { name: 'Complete' }).click();
+    await content(player).getByRole('button', { name: 'Continue' }).click();
+    await expect(player).toHaveTitle('Check quiz - Waypoint');
+    await content(player).getByRole('button', { name: 'Fail' }).click();
+    await content(player).getByRole('button', { name: 'Continue' }).click();
+    await expect(player).toHaveTitle('Teaching - Waypoint');
+  });
+});
