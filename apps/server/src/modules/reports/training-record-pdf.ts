@@ -1,0 +1,242 @@
+/**
+ * The training record as a PDF (pdf-lib, DejaVu Sans embedded so every name prints as typed): the
+ * LMS name and logo, the student's names, employee id, base, fleet and position, every completed
+ * item with its date, score and time, page numbers and the date it was produced.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { isoDate, type TrainingRecordItem } from '@waypoint/domain';
+import type { OrganizationData } from '@waypoint/domain/contract';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { studentName } from './presenter.js';
+
+const require = createRequire(import.meta.url);
+let fonts: Promise<[Buffer, Buffer]> | null = null;
+/** DejaVu Sans and its bold, read once per process. */
+function fontFiles(): Promise<[Buffer, Buffer]> {
+  fonts ??= Promise.all([
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  ]);
+  return fonts;
+}
+
+// A4 in points, with 48-point margins.
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 48;
+const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
+const INK = rgb(0.1, 0.12, 0.16);
+const MUTED = rgb(0.38, 0.42, 0.48);
+const RULE = rgb(0.8, 0.83, 0.87);
+const COLUMNS = [
+  { title: 'Completed', width: 72 },
+  { title: 'Level', width: 64 },
+  { title: 'Item', width: CONTENT_WIDTH - 72 - 64 - 58 - 64 },
+  { title: 'Score', width: 58 },
+  { title: 'Time', width: 64 },
+];
+const BODY = 9;
+const LINE = 12;
+
+/** Text without control characters (the font has no glyph for them). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed.
+const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+
+/** Greedy word wrap to a width; a word wider than the line is broken between characters. */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  for (const word of clean(text).split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+/** The logo when the LMS gives it as a PNG or JPEG data address (no fetching of remote files). */
+async function embedLogo(doc: PDFDocument, logoURL: string): Promise<PDFImage | null> {
+  const match = /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/=\s]+)$/.exec(logoURL.trim());
+  if (!match) return null;
+  try {
+    const bytes = Buffer.from(match[2]!, 'base64');
+    return match[1] === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  } catch {
+    // A broken logo must not cost the student their record: it is left out.
+    return null;
+  }
+}
+
+const formatProduced = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Renders the record; the same input gives the same pages. */
+export async function renderTrainingRecordPdf(record: {
+  organization: OrganizationData;
+  items: readonly TrainingRecordItem[];
+  producedAt: Date;
+}): Promise<Uint8Array> {
+  const { organization, items, producedAt } = record;
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const [regularBytes, boldBytes] = await fontFiles();
+  const regular = await doc.embedFont(regularBytes, { subset: true });
+  const bold = await doc.embedFont(boldBytes, { subset: true });
+  const name = studentName(organization);
+  const lmsName = organization.lmsDisplayName || organization.lmsName;
+  doc.setTitle(`Training record: ${clean(name)}`);
+  doc.setAuthor(clean(lmsName));
+  doc.setSubject('Training record');
+  doc.setCreator('Waypoint');
+  doc.setProducer('Waypoint');
+  doc.setCreationDate(producedAt);
+  doc.setModificationDate(producedAt);
+
+  const text = (
+    page: PDFPage,
+    value: string,
+    x: number,
+    y: number,
+    size: number,
+    font = regular,
+    color = INK,
+  ) => page.drawText(clean(value), { x, y, size, font, color });
+
+  // First page: LMS name and logo, title, the student.
+  let page = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - MARGIN;
+  const logo = await embedLogo(doc, organization.logoURL);
+  if (logo) {
+    const scale = Math.min(120 / logo.width, 48 / logo.height, 1);
+    const w = logo.width * scale;
+    const h = logo.height * scale;
+    page.drawImage(logo, { x: PAGE.width - MARGIN - w, y: y - h, width: w, height: h });
+  }
+  for (const line of wrapText(lmsName, bold, 14, CONTENT_WIDTH - 130)) {
+    text(page, line, MARGIN, y - 14, 14, bold);
+    y -= 18;
+  }
+  y -= 14;
+  text(page, 'Training record', MARGIN, y - 20, 20, bold);
+  y -= 34;
+  text(page, `Produced ${formatProduced(producedAt)}`, MARGIN, y - 9, 9, regular, MUTED);
+  y -= 24;
+
+  const details: [string, string][] = [
+    ['Name', name],
+    ['User ID', organization.userID],
+    ['Employee ID', organization.employeeID || '-'],
+    ['Base', organization.base || '-'],
+    ['Fleet', organization.fleet || '-'],
+    ['Position', organization.position || '-'],
+  ];
+  const half = CONTENT_WIDTH / 2;
+  details.forEach(([label, value], index) => {
+    const x = MARGIN + (index % 2) * half;
+    const rowY = y - Math.floor(index / 2) * 30;
+    text(page, label, x, rowY - 8, 8, regular, MUTED);
+    text(page, wrapText(value, bold, 11, half - 12)[0] ?? '', x, rowY - 21, 11, bold);
+  });
+  y -= Math.ceil(details.length / 2) * 30 + 14;
+
+  const tableHeader = () => {
+    let x = MARGIN;
+    for (const column of COLUMNS) {
+      text(page, column.title, x, y - 10, BODY, bold, MUTED);
+      x += column.width;
+    }
+    y -= 15;
+    page.drawLine({
+      start: { x: MARGIN, y },
+      end: { x: PAGE.width - MARGIN, y },
+      thickness: 0.8,
+      color: RULE,
+    });
+    y -= 4;
+  };
+  text(page, `Completed items (${items.length})`, MARGIN, y - 12, 12, bold);
+  y -= 22;
+  tableHeader();
+  if (items.length === 0) {
+    text(page, 'No completed items yet.', MARGIN, y - 12, 10, regular, MUTED);
+  }
+  const itemWidth = COLUMNS[2]!.width - 8;
+  for (const item of items) {
+    const title =
+      item.level === 'Lesson'
+        ? item.lesson
+        : item.level === 'Course'
+          ? item.course
+          : item.curriculum;
+    const context =
+      item.level === 'Lesson'
+        ? `${item.curriculum} › ${item.course}`
+        : item.level === 'Course'
+          ? item.curriculum
+          : '';
+    const titleLines = wrapText(title, regular, BODY, itemWidth);
+    const contextLines = context ? wrapText(context, regular, 7.5, itemWidth) : [];
+    const height = titleLines.length * LINE + contextLines.length * 10 + 6;
+    if (y - height < MARGIN + 24) {
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - MARGIN;
+      tableHeader();
+    }
+    const cells = [isoDate(item.completedInstant) || '-', item.level, '', item.score, item.time];
+    let x = MARGIN;
+    cells.forEach((cell, index) => {
+      if (index !== 2) text(page, cell, x, y - 10, BODY);
+      x += COLUMNS[index]!.width;
+    });
+    let lineY = y - 10;
+    const itemX = MARGIN + COLUMNS[0]!.width + COLUMNS[1]!.width;
+    for (const line of titleLines) {
+      text(page, line, itemX, lineY, BODY);
+      lineY -= LINE;
+    }
+    for (const line of contextLines) {
+      text(page, line, itemX, lineY + 2, 7.5, regular, MUTED);
+      lineY -= 10;
+    }
+    y -= height;
+    page.drawLine({
+      start: { x: MARGIN, y: y + 2 },
+      end: { x: PAGE.width - MARGIN, y: y + 2 },
+      thickness: 0.4,
+      color: RULE,
+    });
+  }
+
+  // Footer on every page: whose record, when produced, page n of N.
+  const pages = doc.getPages();
+  pages.forEach((each, index) => {
+    const footer = `${name} · ${lmsName} · produced ${formatProduced(producedAt)}`;
+    text(
+      each,
+      wrapText(footer, regular, 8, CONTENT_WIDTH - 90)[0] ?? '',
+      MARGIN,
+      MARGIN - 20,
+      8,
+      regular,
+      MUTED,
+    );
+    const number = `Page ${index + 1} of ${pages.length}`;
+    const width = regular.widthOfTextAtSize(number, 8);
+    text(each, number, PAGE.width - MARGIN - width, MARGIN - 20, 8, regular, MUTED);
+  });
+  return doc.save();
+}
