@@ -1,4 +1,9 @@
-import { buildProgressElement, rollUp, type ProgressElement } from '@waypoint/domain';
+import {
+  buildProgressElement,
+  certificateUrlFor,
+  rollUp,
+  type ProgressElement,
+} from '@waypoint/domain';
 import type { AssignmentRow, CourseRow, LessonRow, ProgressRow, TopicRow } from './repo.js';
 
 /** Rows to the spec's progress elements (§3). Instants go out as ms since the epoch; none is 0. */
@@ -9,6 +14,8 @@ const ms = (value: Date | null | undefined): number => (value ? value.getTime() 
 interface AssignmentContext {
   curriculumKey: number;
   assignmentKey: number;
+  /** For elementCertificateUrl (§6): whose report it is and whether certificates may be viewed. */
+  certificates: { lmsKey: number; userKey: number; allowed: boolean };
 }
 
 /** A lesson with the student's progress on it (none yet: the §3 defaults). */
@@ -81,6 +88,7 @@ export function presentCourse(
   topics: ProgressElement[],
   context: AssignmentContext,
 ): ProgressElement {
+  const rolledUp = rollUp(topics);
   return buildProgressElement({
     elementType: 'course',
     elementKey: course.courseKey,
@@ -91,11 +99,23 @@ export function presentCourse(
     elementMinScoreComplete: course.minScoreComplete,
     elementMinScorePass: course.minScorePass,
     elementMinScore: course.minScore,
-    elementCertificateUrl: course.certificateUrl,
+    elementCertificateUrl: certificateUrlFor(
+      {
+        kind: 'course',
+        storedUrl: course.certificateUrl,
+        completion: rolledUp.elementCompletion,
+        lmsKey: context.certificates.lmsKey,
+        userKey: context.certificates.userKey,
+        curriculumKey: context.curriculumKey,
+        assignmentKey: context.assignmentKey,
+        courseKey: course.courseKey,
+      },
+      context.certificates.allowed,
+    ),
     curriculumKey: context.curriculumKey,
     elementAssignmentKey: context.assignmentKey,
     elementChildren: topics,
-    ...rollUp(topics),
+    ...rolledUp,
   });
 }
 
@@ -103,19 +123,32 @@ export function presentCourse(
 export function presentCurriculum(
   assignment: AssignmentRow,
   courses: ProgressElement[],
+  user: { lmsKey: number; userKey: number },
 ): ProgressElement {
+  const rolledUp = rollUp(courses);
   return buildProgressElement({
     elementType: 'curriculum',
     elementKey: assignment.curriculumKey,
     elementName: assignment.name,
     elementDescription: assignment.description,
-    elementCertificateUrl: assignment.certificateUrl,
+    elementCertificateUrl: certificateUrlFor(
+      {
+        kind: 'curriculum',
+        storedUrl: assignment.certificateUrl,
+        completion: rolledUp.elementCompletion,
+        lmsKey: user.lmsKey,
+        userKey: user.userKey,
+        curriculumKey: assignment.curriculumKey,
+        assignmentKey: assignment.assignmentKey,
+      },
+      assignment.allowStudentsToViewCertificates > 0,
+    ),
     elementStartDate: ms(assignment.startDate),
     elementDuration: assignment.durationMs,
     elementAssignedDate: ms(assignment.assignedAt),
     elementAssignmentKey: assignment.assignmentKey,
     curriculumKey: assignment.curriculumKey,
     elementChildren: courses,
-    ...rollUp(courses),
+    ...rolledUp,
   });
 }

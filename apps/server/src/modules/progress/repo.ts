@@ -10,6 +10,7 @@ export function selectAssignments(db: Db, userKey: number, lmsKey: number, assig
   return db
     .selectFrom('assignment as a')
     .innerJoin('curriculum as c', 'c.curriculumKey', 'a.curriculumKey')
+    .innerJoin('lms as l', 'l.lmsKey', 'c.lmsKey')
     .select([
       'a.assignmentKey',
       'a.curriculumKey',
@@ -20,6 +21,8 @@ export function selectAssignments(db: Db, userKey: number, lmsKey: number, assig
       'c.name',
       'c.description',
       'c.certificateUrl',
+      // Whether elementCertificateUrl is filled in (§3 Student parameters, §6).
+      'l.allowStudentsToViewCertificates',
     ])
     .where('a.userKey', '=', userKey)
     .where('c.lmsKey', '=', lmsKey)

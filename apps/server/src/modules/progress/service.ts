@@ -98,7 +98,7 @@ export async function buildAssignmentReport(
 
 async function buildTree(
   db: Db,
-  user: { userKey: number },
+  user: { userKey: number; lmsKey: number },
   assignments: AssignmentRow[],
   options: ProgressReportOptions,
   scope: AssignmentScope | undefined,
@@ -125,6 +125,11 @@ async function buildTree(
     const context = {
       curriculumKey: assignment.curriculumKey,
       assignmentKey: assignment.assignmentKey,
+      certificates: {
+        lmsKey: user.lmsKey,
+        userKey: user.userKey,
+        allowed: assignment.allowStudentsToViewCertificates > 0,
+      },
     };
     const courseElements = (coursesByCurriculum.get(assignment.curriculumKey) ?? [])
       .map((course) => {
@@ -146,7 +151,7 @@ async function buildTree(
         return presentCourse(course, topicElements, context);
       })
       .filter(keepEmpty);
-    return presentCurriculum(assignment, courseElements);
+    return presentCurriculum(assignment, courseElements, user);
   });
 
   const liveAssignments = new Set(assignments.map((a) => a.assignmentKey));

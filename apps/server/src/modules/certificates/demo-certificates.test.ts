@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/connection.js';
+import { seedDemo } from '../../db/seed/demo.js';
+import { createTestDatabase } from '../../test/database.js';
+import { certificatePdf } from './pdf.js';
+import { certificateData, statusOf } from './service.js';
+
+const run = promisify(execFile);
+
+describe('demo certificates: both themes, one expired, one revoked (ADR 0011)', () => {
+  let handle: DatabaseHandle;
+  const now = new Date();
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedDemo(handle.db, { now, passwordHash: 'x' });
+  });
+  afterAll(() => handle.close());
+
+  it('issues Dangerous Goods (default, valid), its course (aviation, revoked) and Annual Recurrent Training (aviation, expired)', async () => {
+    const rows = await handle.db
+      .selectFrom('issuedCertificate')
+      .selectAll()
+      .orderBy('certificateKey')
+      .execute();
+    expect(
+      rows.map((row) => [row.achievementName, row.theme, statusOf(row, now.getTime())]),
+    ).toEqual([
+      ['Dangerous Goods', 'default', 'valid'],
+      ['Dangerous Goods Category 10', 'aviation', 'revoked'],
+      ['Annual Recurrent Training', 'aviation', 'expired'],
+    ]);
+  });
+
+  it('renders each as a PDF with the demo logo and signature', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-demo-certificates-'));
+    const rows = await handle.db.selectFrom('issuedCertificate').selectAll().execute();
+    for (const row of rows) {
+      const { data } = await certificateData(
+        {
+          db: handle.db,
+          clock: { now: () => now },
+          config: { publicUrl: 'https://demo.example', dataDir: dir },
+        },
+        {
+          lmsKey: row.lmsKey,
+          userKey: row.userKey,
+          assignmentKey: row.assignmentKey,
+          ...(row.courseKey === null ? {} : { courseKey: row.courseKey }),
+        },
+      );
+      const file = path.join(dir, `${row.theme}-${row.certificateKey}.pdf`);
+      await writeFile(file, await certificatePdf({ db: handle.db }, data));
+      const images = (await run('pdfimages', ['-list', file])).stdout
+        .split('\n')
+        .slice(2)
+        .filter((line) => /^\s*\d+\s+\d+\s+image\b/.test(line));
+      // The logo, the signature and the QR code (alpha channels are listed apart, as smask).
+      expect(images).toHaveLength(3);
+      if (process.env.CERTIFICATE_PDF_DIR) {
+        await writeFile(
+          path.join(process.env.CERTIFICATE_PDF_DIR, path.basename(file)),
+          await certificatePdf({ db: handle.db }, data),
+        );
+      }
+    }
+  });
+});
