@@ -127,18 +127,3 @@ export function findUserForVerification(db: Db, userKey: number) {
     .where('userKey', '=', userKey)
     .executeTakeFirst();
 }
-
-/** Library lessons (§2 Library): lessons of the LMS's library curricula that have content. */
-export function findLibraryLesson(db: Db, lessonKey: number, lmsKey: number) {
-  return db
-    .selectFrom('lesson as l')
-    .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
-    .innerJoin('course as co', 'co.courseKey', 't.courseKey')
-    .innerJoin('curriculum as cu', 'cu.curriculumKey', 'co.curriculumKey')
-    .select(['l.lessonKey', 'l.scoKey', 'cu.curriculumKey'])
-    .where('l.lessonKey', '=', lessonKey)
-    .where('cu.lmsKey', '=', lmsKey)
-    .where('cu.inLibrary', '=', true)
-    .where('l.scoKey', 'is not', null)
-    .executeTakeFirst();
-}

@@ -19,6 +19,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { launchSettings } from '../lms-info/service.js';
 import { buildAssignmentReport } from '../progress/service.js';
+import { visibleLibraryLesson } from '../library/service.js';
 import * as repo from './repo.js';
 import { findAssignedCurriculum, findLessonPlace, launchRefusal } from './rules.js';
 
@@ -399,7 +400,8 @@ export async function libraryLaunch(
   contentOrigin: string | null,
 ): Promise<LaunchWindowStep> {
   if (!contentOrigin) return { kind: 'error', message: NO_CONTENT_ORIGIN_MESSAGE };
-  const lesson = await repo.findLibraryLesson(db, lessonKey, student.lmsKey);
+  // The library decides what the student may preview (LMS, library course, groups).
+  const lesson = await visibleLibraryLesson(db, student, lessonKey);
   if (!lesson || lesson.scoKey === null) {
     return { kind: 'error', message: 'This lesson is not in your library.' };
   }

@@ -17,13 +17,21 @@ function key(value: string | null): number | null {
   return Number.isInteger(number) && number > -1 ? number : null;
 }
 
-/** The query values when all six are present (keys above -1, sessionID and location non-empty). */
-export function readCommentsQuery(params: URLSearchParams): CommentsQuery | null {
+/**
+ * The query values when all six are present (keys above -1, sessionID and location non-empty).
+ * The lesson player's 'Comments' button leaves sessionID out: the player never holds the panel's
+ * session id (ADR 0007), so the panel, on its own origin, supplies the one it is signed in with
+ * (`storedSessionId`; ADR 0010).
+ */
+export function readCommentsQuery(
+  params: URLSearchParams,
+  storedSessionId: string | null = null,
+): CommentsQuery | null {
   const lms = key(params.get('lms'));
   const course = key(params.get('course'));
   const sco = key(params.get('sco'));
   const user = key(params.get('user'));
-  const sessionID = params.get('sessionID') ?? '';
+  const sessionID = params.get('sessionID') || storedSessionId || '';
   const location = params.get('location') ?? '';
   if (lms === null || course === null || sco === null || user === null) return null;
   if (!sessionID || !location) return null;
