@@ -1,0 +1,305 @@
+/**
+ * The operator's document work: define a document type from a file, assign it to users or a
+ * group, list the responses, hand out a student's files, set or clear an expiry.
+ */
+import {
+  documentStatus,
+  parseDocumentDate,
+  parseDocumentTypeDefinition,
+  type DocumentTypeDefinition,
+} from '@waypoint/domain';
+import type { Db } from '../../db/connection.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError } from '../../lib/http-error.js';
+import { findLmsByCode, findUser } from '../operator/repo.js';
+import type { DocumentFileStore } from './file-store.js';
+import { presentAssignedDocument, responseObject } from './presenter.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function lmsOf(db: Db, code: string) {
+  const lms = await findLmsByCode(db, code);
+  if (!lms) throw new HttpError(404, `No LMS has the code '${code}'.`);
+  return lms;
+}
+
+async function formOf(db: Db, lmsKey: number, name: string) {
+  const form = await db
+    .selectFrom('documentForm')
+    .select(['formKey', 'name', 'maxExpirationMs'])
+    .where('lmsKey', '=', lmsKey)
+    .where('name', '=', name)
+    .orderBy('formKey')
+    .executeTakeFirst();
+  if (!form) throw new HttpError(404, `No document type is named '${name}'.`);
+  return form;
+}
+
+async function userOf(db: Db, lmsKey: number, login: string) {
+  const user = await findUser(db, lmsKey, login);
+  if (!user) throw new HttpError(404, `No user has the login ID '${login}'.`);
+  return user;
+}
+
+/** Reads a definition file (JSON) or answers 400 with every problem and its line. */
+export function readDocumentTypeFile(bytes: Buffer): DocumentTypeDefinition {
+  const result = parseDocumentTypeDefinition(bytes.toString('utf8'));
+  if (!result.ok) {
+    throw new HttpError(400, `The document type file has problems:\n${result.errors.join('\n')}`);
+  }
+  return result.definition;
+}
+
+/**
+ * Creates the document type, or updates the one of that name: fields are matched by name, new
+ * ones added; a field may be dropped only while no student has saved a file in it.
+ */
+export async function defineDocumentType(
+  deps: { db: Db },
+  lmsCode: string,
+  definition: DocumentTypeDefinition,
+) {
+  const lms = await lmsOf(deps.db, lmsCode);
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('documentForm')
+      .select('formKey')
+      .where('lmsKey', '=', lms.lmsKey)
+      .where('name', '=', definition.name)
+      .forUpdate()
+      .executeTakeFirst();
+    const values = {
+      description: definition.description,
+      maxExpirationMs: definition.maxExpirationDays * DAY_MS,
+    };
+    const formKey = existing
+      ? (
+          await trx
+            .updateTable('documentForm')
+            .set(values)
+            .where('formKey', '=', existing.formKey)
+            .returning('formKey')
+            .executeTakeFirstOrThrow()
+        ).formKey
+      : (
+          await trx
+            .insertInto('documentForm')
+            .values({ lmsKey: lms.lmsKey, name: definition.name, ...values })
+            .returning('formKey')
+            .executeTakeFirstOrThrow()
+        ).formKey;
+    const old = await trx
+      .selectFrom('documentFormField')
+      .select(['fieldKey', 'name'])
+      .where('formKey', '=', formKey)
+      .execute();
+    const keep = new Set(definition.fields.map((field) => field.name));
+    const dropped = old.filter((field) => !keep.has(field.name));
+    if (dropped.length > 0) {
+      const withFiles = await trx
+        .selectFrom('documentUpload')
+        .select('fieldKey')
+        .where(
+          'fieldKey',
+          'in',
+          dropped.map((field) => field.fieldKey),
+        )
+        .executeTakeFirst();
+      if (withFiles) {
+        const name = dropped.find((field) => field.fieldKey === withFiles.fieldKey)?.name;
+        throw new HttpError(
+          409,
+          `The field '${name}' holds students' files; keep it in the definition.`,
+        );
+      }
+      await trx
+        .deleteFrom('documentFormField')
+        .where(
+          'fieldKey',
+          'in',
+          dropped.map((field) => field.fieldKey),
+        )
+        .execute();
+    }
+    for (const [sortOrder, field] of definition.fields.entries()) {
+      const row = {
+        description: field.description,
+        fieldType: field.type,
+        attributes: JSON.stringify({
+          ...(field.required ? { required: 'true' } : {}),
+          ...(field.readonly ? { readonly: 'true' } : {}),
+        }),
+        options: JSON.stringify(field.options),
+        sortOrder,
+      };
+      const match = old.find((candidate) => candidate.name === field.name);
+      if (match) {
+        await trx
+          .updateTable('documentFormField')
+          .set(row)
+          .where('fieldKey', '=', match.fieldKey)
+          .execute();
+      } else {
+        await trx
+          .insertInto('documentFormField')
+          .values({ formKey, name: field.name, ...row })
+          .execute();
+      }
+    }
+    return {
+      name: definition.name,
+      formKey,
+      fields: definition.fields.length,
+      created: !existing,
+    };
+  });
+}
+
+/** Assigns a document type to users (login IDs) and/or every user of a restriction group. */
+export async function assignDocument(
+  deps: { db: Db },
+  input: { lms: string; document: string; users?: string[]; group?: string },
+) {
+  const lms = await lmsOf(deps.db, input.lms);
+  const form = await formOf(deps.db, lms.lmsKey, input.document);
+  const userKeys = new Set<number>();
+  for (const login of input.users ?? []) {
+    userKeys.add((await userOf(deps.db, lms.lmsKey, login)).userKey);
+  }
+  if (input.group !== undefined) {
+    const members = await deps.db
+      .selectFrom('appUser')
+      .select('userKey')
+      .where('lmsKey', '=', lms.lmsKey)
+      .where('restrictionGroup', '=', input.group)
+      .where('isStudent', '=', true)
+      .execute();
+    if (members.length === 0) {
+      throw new HttpError(404, `No student is in the group '${input.group}'.`);
+    }
+    for (const member of members) userKeys.add(member.userKey);
+  }
+  if (userKeys.size === 0) throw new HttpError(400, 'Name at least one user or a group.');
+  const inserted = await deps.db
+    .insertInto('assignedDocument')
+    .values([...userKeys].map((userKey) => ({ formKey: form.formKey, userKey })))
+    // Assigning again brings an archived document back, keeping its answers.
+    .onConflict((oc) => oc.columns(['formKey', 'userKey']).doUpdateSet({ archive: 0 }))
+    .returning('userKey')
+    .execute();
+  return { document: form.name, assigned: inserted.length };
+}
+
+/** Every student's response to a document type: status, expiry, answers and file names. */
+export async function listDocumentResponses(
+  deps: { db: Db; clock: Clock },
+  input: { lms: string; document: string },
+) {
+  const lms = await lmsOf(deps.db, input.lms);
+  const form = await formOf(deps.db, lms.lmsKey, input.document);
+  const rows = await deps.db
+    .selectFrom('assignedDocument as d')
+    .innerJoin('documentForm as f', 'f.formKey', 'd.formKey')
+    .innerJoin('appUser as u', 'u.userKey', 'd.userKey')
+    .select([
+      'd.formKey',
+      'd.userKey',
+      'd.archive',
+      'd.effectiveAt',
+      'd.expiresAt',
+      'd.acknowledgedAt',
+      'd.responseData',
+      'f.lmsKey',
+      'f.name',
+      'f.description',
+      'f.maxExpirationMs',
+      'u.userId',
+    ])
+    .where('d.formKey', '=', form.formKey)
+    .where('d.archive', '=', 0)
+    .orderBy('u.userId')
+    .execute();
+  const uploads = await deps.db
+    .selectFrom('documentUpload')
+    .select(['userKey', 'fileName', 'sizeBytes'])
+    .where('formKey', '=', form.formKey)
+    .execute();
+  const nowMs = deps.clock.now().getTime();
+  return {
+    document: form.name,
+    responses: rows.map((row) => {
+      const presented = presentAssignedDocument(row);
+      const status = documentStatus(presented, nowMs);
+      return {
+        user: row.userId,
+        status: status === 'none' ? 'Submitted' : status,
+        expires: row.expiresAt ? row.expiresAt.toISOString() : null,
+        answers: responseObject(row.responseData),
+        files: uploads
+          .filter((upload) => upload.userKey === row.userKey)
+          .map((upload) => ({ fileName: upload.fileName, sizeBytes: upload.sizeBytes })),
+      };
+    }),
+  };
+}
+
+/** A student's saved files of one document, with their bytes (base64) for the CLI to write. */
+export async function documentFiles(
+  deps: { db: Db; files: DocumentFileStore },
+  input: { lms: string; document: string; user: string; out?: string },
+) {
+  const lms = await lmsOf(deps.db, input.lms);
+  const form = await formOf(deps.db, lms.lmsKey, input.document);
+  const user = await userOf(deps.db, lms.lmsKey, input.user);
+  const uploads = await deps.db
+    .selectFrom('documentUpload as u')
+    .innerJoin('documentFormField as f', 'f.fieldKey', 'u.fieldKey')
+    .select(['u.fileName', 'u.contentType', 'u.sizeBytes', 'u.storagePath', 'f.name as field'])
+    .where('u.formKey', '=', form.formKey)
+    .where('u.userKey', '=', user.userKey)
+    .orderBy('u.uploadKey')
+    .execute();
+  const files = [];
+  for (const upload of uploads) {
+    const bytes = await deps.files.read(upload.storagePath);
+    files.push({
+      field: upload.field,
+      fileName: upload.fileName,
+      contentType: upload.contentType,
+      sizeBytes: upload.sizeBytes,
+      base64: bytes.toString('base64'),
+    });
+  }
+  return { document: form.name, user: user.userId, out: input.out ?? null, files };
+}
+
+/** Sets a student's document expiry (yyyy-mm-dd: valid through that day) or clears it. */
+export async function setDocumentExpiry(
+  deps: { db: Db; clock: Clock },
+  input: { lms: string; document: string; user: string; date?: string; clear?: boolean },
+) {
+  if ((input.date === undefined) === !input.clear) {
+    throw new HttpError(400, 'Give either --date yyyy-mm-dd or --clear.');
+  }
+  let expiresAt: Date | null = null;
+  if (input.date !== undefined) {
+    const day = parseDocumentDate(input.date);
+    if (day === null)
+      throw new HttpError(400, `'${input.date}' is not a date written as yyyy-mm-dd.`);
+    expiresAt = new Date(day + DAY_MS - 1);
+  }
+  const lms = await lmsOf(deps.db, input.lms);
+  const form = await formOf(deps.db, lms.lmsKey, input.document);
+  const user = await userOf(deps.db, lms.lmsKey, input.user);
+  const updated = await deps.db
+    .updateTable('assignedDocument')
+    .set({ expiresAt, updatedAt: deps.clock.now() })
+    .where('formKey', '=', form.formKey)
+    .where('userKey', '=', user.userKey)
+    .returning('formKey')
+    .executeTakeFirst();
+  if (!updated) {
+    throw new HttpError(404, `'${form.name}' is not assigned to '${user.userId}'.`);
+  }
+  return { document: form.name, user: user.userId, expires: expiresAt?.toISOString() ?? null };
+}
