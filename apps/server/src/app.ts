@@ -14,6 +14,10 @@ import { reportCacheStats } from './modules/progress/report-cache.js';
 import { serializeRequest } from './platform/log-redaction.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { playerRoutes } from './modules/player/routes.js';
+import { certificatePublicRoutes } from './modules/certificates/public-routes.js';
+import { documentFileRoutes } from './modules/documents/file-routes.js';
+import { libraryFileRoutes } from './modules/library/media-files.js';
+import { commentPageRoutes } from './modules/comments/page-routes.js';
 
 /** Everything the app needs from outside; tests pass their own (fresh database, outbox mailer, fake clock). */
 export interface AppDeps {
@@ -71,6 +75,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ssoRoutes);
   // The lesson player and package files, answered on the content origin only.
   await app.register(playerRoutes);
+  await app.register(documentFileRoutes);
+  await app.register(libraryFileRoutes);
+  await app.register(commentPageRoutes);
+  // The certificate verification page and theme files, outside /lms (docs/decisions/0011).
+  await app.register(certificatePublicRoutes);
   await registerWebApp(app);
   return app;
 }

@@ -321,6 +321,49 @@ export interface CertificateSettingsTable {
   signatureName: Default<string>;
   signatureTitle: Default<string>;
   signatureImageUrl: Default<string>;
+  /** Migration 0008: the theme folder under themes/certificate, and months a certificate stays valid (0: no expiry). */
+  theme: Default<string>;
+  validityMonths: Default<number>;
+}
+
+// Certificates (migration 0008, docs/decisions/0011).
+export interface CertificateAssetTable {
+  lmsKey: number;
+  name: 'logo' | 'signature';
+  mediaType: 'image/png' | 'image/jpeg';
+  data: Buffer;
+  updatedAt: Instant;
+}
+
+export interface IssuedCertificateTable {
+  certificateKey: Generated<number>;
+  /** The random code of the verification page (130 bits, base32); never a database key. */
+  publicId: string;
+  lmsKey: number;
+  userKey: number;
+  assignmentKey: number;
+  curriculumKey: number;
+  courseKey: number | null;
+  holderName: string;
+  achievementName: string;
+  certificateTypeName: Default<string>;
+  issuerName: string;
+  theme: Default<string>;
+  completedAt: Instant;
+  issuedAt: Instant;
+  expiresAt: NullableInstant;
+  statusIndex: number;
+  revokedAt: NullableInstant;
+  revokeReason: Default<string>;
+}
+
+export interface CredentialSigningKeyTable {
+  kid: string;
+  algorithm: string;
+  publicJwk: unknown;
+  privateKeySealed: string;
+  createdAt: Instant;
+  retiredAt: NullableInstant;
 }
 
 export interface LibraryMediaTable {
@@ -333,6 +376,32 @@ export interface LibraryMediaTable {
   fileName: Default<string>;
   courseKey: Default<number | null>;
   sortOrder: Default<number>;
+  /** Migration 0009: a file item's folder in the content storage, its type and size. */
+  storageFolder: Default<string | null>;
+  contentType: Default<string>;
+  sizeBytes: Default<number>;
+}
+
+// Library groups (migration 0009): who sees a library media item or library course.
+export interface StudentGroupTable {
+  groupKey: Generated<number>;
+  lmsKey: number;
+  name: string;
+}
+
+export interface StudentGroupMemberTable {
+  groupKey: number;
+  userKey: number;
+}
+
+export interface LibraryMediaGroupTable {
+  libraryKey: number;
+  groupKey: number;
+}
+
+export interface LibraryCourseGroupTable {
+  courseKey: number;
+  groupKey: number;
 }
 
 export interface DocumentFormTable {
@@ -351,6 +420,8 @@ export interface DocumentFormFieldTable {
   fieldType: Default<string>;
   attributes: Default<unknown>;
   sortOrder: Default<number>;
+  /** Migration 0012 (documents): the choices of a select or multiselect field. */
+  options: Default<unknown>;
 }
 
 export interface AssignedDocumentTable {
@@ -410,6 +481,28 @@ export interface ContentVersionTable {
   version: Default<number>;
 }
 
+/** A learner's SCORM 2004 sequencing state of a package in a course, per attempt (migration 0010). */
+export interface SequencingStateTable {
+  assignmentKey: number;
+  courseKey: number;
+  packageKey: number;
+  attempt: Default<number>;
+  userKey: number;
+  /** scorm-again's serialized sequencing state (JSON text). */
+  state: Default<string>;
+  /** The global objective map (JSON text). */
+  globalObjectives: Default<string>;
+  /** The sequencing session ended (exitAll, or the course is done): the next start is a new attempt. */
+  ended: Default<boolean>;
+  /** The root activity's rollup after the last step (null: unknown). */
+  rollupCompleted: boolean | null;
+  rollupSatisfied: boolean | null;
+  rollupMeasure: number | null;
+  launchId: string | null;
+  lastSeq: Default<number>;
+  updatedAt: Instant;
+}
+
 /** A student's calendar feed token (migration 0013). */
 export interface CalendarFeedTable {
   userKey: number;
@@ -440,14 +533,66 @@ export interface Database {
   launch: LaunchTable;
   widget: WidgetTable;
   certificateSettings: CertificateSettingsTable;
+  certificateAsset: CertificateAssetTable;
+  issuedCertificate: IssuedCertificateTable;
+  credentialSigningKey: CredentialSigningKeyTable;
   libraryMedia: LibraryMediaTable;
+  studentGroup: StudentGroupTable;
+  studentGroupMember: StudentGroupMemberTable;
+  libraryMediaGroup: LibraryMediaGroupTable;
+  libraryCourseGroup: LibraryCourseGroupTable;
   documentForm: DocumentFormTable;
   documentFormField: DocumentFormFieldTable;
   assignedDocument: AssignedDocumentTable;
   documentUpload: DocumentUploadTable;
   annotation: AnnotationTable;
   evaluation: EvaluationTable;
+  evaluationDefinition: EvaluationDefinitionTable;
+  evaluationAttachment: EvaluationAttachmentTable;
+  evaluationResponse: EvaluationResponseTable;
   reportVersion: ReportVersionTable;
   calendarFeed: CalendarFeedTable;
   contentVersion: ContentVersionTable;
+  sequencingState: SequencingStateTable;
+}
+
+// Evaluations (migration 0007): definitions, their attachments to a course or curriculum, the
+// columns 0007 adds to 0003's per-student evaluation rows (merged into EvaluationTable), answers.
+
+/** Migration 0007's columns of evaluation: what it was made from, when due and submitted. */
+export interface EvaluationTable {
+  attachmentKey: ColumnType<number | null, number | null | undefined, number | null>;
+  assignmentKey: ColumnType<number | null, number | null | undefined, number | null>;
+  dueAt: NullableInstant;
+  submittedAt: NullableInstant;
+}
+
+/** An evaluation a training provider defined (questions as JSON, checked on the way in). */
+export interface EvaluationDefinitionTable {
+  definitionKey: Generated<number>;
+  lmsKey: number;
+  name: string;
+  description: Default<string>;
+  anonymous: Default<boolean>;
+  questions: unknown;
+  createdAt: Instant;
+}
+
+/** An evaluation attached to a curriculum (courseKey null) or one of its courses. */
+export interface EvaluationAttachmentTable {
+  attachmentKey: Generated<number>;
+  definitionKey: number;
+  curriculumKey: number;
+  courseKey: number | null;
+  createdAt: Instant;
+}
+
+/** One submission's answers; userKey null for an anonymous evaluation. */
+export interface EvaluationResponseTable {
+  responseKey: Generated<number>;
+  definitionKey: number;
+  attachmentKey: number;
+  userKey: number | null;
+  answers: unknown;
+  submittedAt: Instant;
 }

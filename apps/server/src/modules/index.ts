@@ -10,6 +10,11 @@ import { progressRoutes } from './progress/routes.js';
 import { widgetRoutes } from './widgets/routes.js';
 import { launchRoutes } from './launch/routes.js';
 import { documentRoutes } from './documents/routes.js';
+import { libraryRoutes } from './library/routes.js';
+import { commentRoutes } from './comments/routes.js';
+import { reportRoutes } from './reports/routes.js';
+import { evaluationRoutes } from './evaluations/routes.js';
+import { certificateRoutes } from './certificates/routes.js';
 
 /**
  * Every module's routes, under /lms (registered with that prefix by app.ts). API routes live
@@ -29,4 +34,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(calendarFeedRoutes);
   await app.register(launchRoutes);
   await app.register(documentRoutes);
+  await app.register(libraryRoutes);
+  await app.register(commentRoutes);
+  await app.register(reportRoutes);
+  await app.register(evaluationRoutes);
+  await app.register(certificateRoutes);
 }

@@ -30,7 +30,47 @@ export const queryKeys = {
   documents: {
     counts: (lmsKey: number, userKey: number) => ['documents', 'counts', lmsKey, userKey] as const,
     list: (lmsKey: number, userKey: number) => ['documents', 'list', lmsKey, userKey] as const,
+    detail: (lmsKey: number, formKey: number, userKey: number) =>
+      ['documents', 'detail', lmsKey, formKey, userKey] as const,
+  },
+  /** The Completion Report: under 'progress', so reloadProgress refreshes it after a lesson. */
+  reports: {
+    courseCompletion: (lmsKey: number, userKey: number) =>
+      ['progress', 'courseCompletion', lmsKey, userKey] as const,
+    completionTrees: (lmsKey: number, userKey: number) =>
+      ['progress', 'completionTrees', lmsKey, userKey] as const,
+    organization: (lmsKey: number, userKey: number) =>
+      ['reports', 'organization', lmsKey, userKey] as const,
+  },
+  /** Evaluations: the open list depends on progress (one falls due on completion). */
+  evaluations: {
+    list: (lmsKey: number, userKey: number, type: string) =>
+      ['progress', 'evaluations', lmsKey, userKey, type] as const,
+    form: (lmsKey: number, userKey: number, evaluationKey: number) =>
+      ['evaluations', 'form', lmsKey, userKey, evaluationKey] as const,
   },
   /** The app-download links (§7 AppDownload/GetLinks), shown by the shell and Assignments. */
   appDownloadLinks: () => ['appDownloadLinks'] as const,
+  /** The library's course trees and media (§2 Library). */
+  library: {
+    courses: (lmsKey: number, userKey: number) => ['library', 'courses', lmsKey, userKey] as const,
+    media: (lmsKey: number, userKey: number) => ['library', 'media', lmsKey, userKey] as const,
+  },
+  /** A certificate (§2 Certificate page) and its theme file. */
+  certificates: {
+    data: (
+      lmsKey: number,
+      userKey: number,
+      curriculumKey: number,
+      assignmentKey: number,
+      courseKey: number | null,
+    ) =>
+      ['certificates', 'data', lmsKey, userKey, curriculumKey, assignmentKey, courseKey] as const,
+    theme: (theme: string) => ['certificates', 'theme', theme] as const,
+  },
+  /** The comments on one place of a lesson (§2 Comments screen). */
+  comments: {
+    list: (lmsKey: number, courseKey: number, scoKey: number, userKey: number, location: string) =>
+      ['comments', lmsKey, courseKey, scoKey, userKey, location] as const,
+  },
 };

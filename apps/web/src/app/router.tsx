@@ -40,6 +40,10 @@ const CourseDetailsPage = lazyPage(
   'CourseDetailsPage',
 );
 const ReportPage = lazyPage(() => import('../features/report/report-page'), 'ReportPage');
+const EvaluationPage = lazyPage(
+  () => import('../features/evaluation/evaluation-page'),
+  'EvaluationPage',
+);
 const LibraryPage = lazyPage(() => import('../features/library/library-page'), 'LibraryPage');
 const DraftsPage = lazyPage(() => import('../features/drafts/drafts-page'), 'DraftsPage');
 const CertificatePage = lazyPage(
@@ -82,11 +86,12 @@ export const routes: RouteObject[] = [
         element: <RedirectKeepingQuery to={paths.register} />,
       },
       { path: 'waypoint_comments', element: page(CommentsPage) },
+      // Guarded by the page itself: it first takes the session id from its address (§2).
+      { path: 'certificate', element: page(CertificatePage) },
       { path: 'waypoint_comments/*', element: <RedirectKeepingQuery to={paths.comments} /> },
       {
         element: <RequireSession />,
         children: [
-          { path: 'certificate', element: page(CertificatePage) },
           {
             element: page(SignedInLayout),
             children: [
@@ -95,6 +100,7 @@ export const routes: RouteObject[] = [
               { path: 'assignments', element: page(AssignmentsPage) },
               { path: 'assignments/course', element: page(CourseDetailsPage) },
               { path: 'report', element: page(ReportPage) },
+              { path: 'evaluation/:evaluationKey', element: page(EvaluationPage) },
               { path: 'library', element: page(LibraryPage) },
               { path: 'drafts', element: page(DraftsPage) },
               { path: 'drafts/course', element: page(CourseDetailsPage) },

@@ -1,4 +1,9 @@
 import type { Command } from 'commander';
+import { certificatesCli } from './certificates.js';
+import { evaluationsCli } from './evaluations.js';
+import { libraryCli } from './library.js';
+import { commentsCli } from './comments.js';
+import { documentsCli } from './documents.js';
 
 /**
  * How an area's command-line options reach the operator command: `run(name, input, options)`
@@ -18,4 +23,10 @@ export type AreaCli = (program: Command, run: RunAreaCommand) => void;
  * Every area's command-line commands, one entry per area (the operator commands they run are
  * listed in modules/operator/area-commands.ts).
  */
-export const AREA_CLIS: readonly AreaCli[] = [];
+export const AREA_CLIS: readonly AreaCli[] = [
+  certificatesCli,
+  evaluationsCli,
+  libraryCli,
+  commentsCli,
+  documentsCli,
+];

@@ -4,6 +4,11 @@ import { migration0003 } from './0003-panel-features.js';
 import { migration0004 } from './0004-report-versions.js';
 import { migration0005 } from './0005-lesson-player.js';
 import { migration0006 } from './0006-waypoint-login-option.js';
+import { migration0007 } from './0007-evaluations.js';
+import { migration0008 } from './0008-certificates.js';
+import { migration0009 } from './0009-library-and-comments.js';
+import { migration0010 } from './0010-scorm-sequencing.js';
+import { migration0012 } from './0012-document-forms.js';
 import { migration0013 } from './0013-calendar-feed.js';
 import type { Migration } from './migration.js';
 
@@ -15,5 +20,10 @@ export const migrations: Migration[] = [
   migration0004,
   migration0005,
   migration0006,
+  migration0007,
+  migration0008,
+  migration0009,
+  migration0010,
+  migration0012,
   migration0013,
 ];

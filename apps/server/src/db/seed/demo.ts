@@ -36,10 +36,13 @@ import type { Db } from '../connection.js';
 import { hashPassword } from '../../lib/password.js';
 import { demoCurricula } from './demo-curricula.js';
 import { insertDemoDocuments } from './demo-documents.js';
+import { insertDemoCertificates } from './demo-certificates.js';
+import { insertDemoReport } from './demo-report.js';
 import { DEMO_LMS_CODE, insertDemoLms } from './demo-lms.js';
 import { DEMO_PASSWORD, DEMO_USERS, insertDemoUsers } from './demo-users.js';
 import { assignCurriculum, insertCurriculum } from './tree.js';
 import { seedDemoContent } from './demo-content.js';
+import { seedDemoLibrary } from './demo-library.js';
 import type { ContentStorage } from '../../modules/content/storage.js';
 
 export { DEMO_LMS_CODE, DEMO_PASSWORD, DEMO_USERS };
@@ -78,12 +81,17 @@ export async function seedDemo(
         );
       }
     }
-    await insertDemoDocuments(trx, lmsKey, users.student, now);
+    await insertDemoDocuments(trx, lmsKey, users.student, now, options.storage);
+    await insertDemoCertificates(trx, lmsKey, users.student, now);
+    await insertDemoReport(trx, lmsKey);
     return lmsKey;
   });
   if (seededLms === null) return false;
   // Content files live outside the database, so the packages are imported after it commits.
-  if (options.storage) await seedDemoContent(db, options.storage, seededLms);
+  if (options.storage) {
+    await seedDemoContent(db, options.storage, seededLms);
+    await seedDemoLibrary(db, options.storage, seededLms, now);
+  }
   return true;
 }
 

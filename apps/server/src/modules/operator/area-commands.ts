@@ -1,4 +1,9 @@
 import type { AreaCommand } from './area-command.js';
+import { certificateCommands } from '../certificates/operator-commands.js';
+import { evaluationCommands } from '../evaluations/operator-commands.js';
+import { libraryCommands } from '../library/operator-commands.js';
+import { commentCommands } from '../comments/operator-commands.js';
+import { documentCommands } from '../documents/operator-commands.js';
 
 /**
  * Every area's operator commands, one spread per area. An area declares its commands in
@@ -6,7 +11,13 @@ import type { AreaCommand } from './area-command.js';
  * in `cli/commands/<area>.ts`; the core commands (LMS, users, packages, assignments) stay in
  * schemas.ts and service.ts.
  */
-export const AREA_COMMANDS: readonly AreaCommand[] = [];
+export const AREA_COMMANDS: readonly AreaCommand[] = [
+  ...certificateCommands,
+  ...evaluationCommands,
+  ...libraryCommands,
+  ...commentCommands,
+  ...documentCommands,
+];
 
 /** The area command with this name, if there is one. */
 export function findAreaCommand(name: string): AreaCommand | undefined {
