@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import { waypoint } from './support/cli.js';
 import { expectAccessible, expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
+import { content, openCurriculum, play } from './support/player.js';
 import { createUser, type TestUser } from './support/users.js';
 
 // §4 Lesson launch flow with the player (ADR 0007): launch a demo lesson, answer, close, relaunch
@@ -16,26 +17,8 @@ function assign(user: TestUser, curriculum: string) {
   waypoint('assign', '--lms', 'demo', '--user', user.login, '--curriculum', curriculum);
 }
 
-async function openCurriculum(page: Page, name: string) {
-  await page.goto('/assignments');
-  await page.getByRole('tabpanel').getByTestId('curriculum-card').filter({ hasText: name }).click();
-  await expect(page.getByRole('heading', { name: `Curriculum: ${name}` })).toBeVisible();
-}
-
 const lessonRow = (page: Page, name: string) =>
   page.locator(`[data-testid="lesson-row"][data-lesson="${name}"]`);
-
-/** Clicks a lesson's play button and answers the lesson window (the player on the content origin). */
-async function play(page: Page, lesson: string): Promise<Page> {
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: `Play ${lesson}` }).click();
-  const player = await popup;
-  await expect(player).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/player\/[A-Za-z0-9_-]{43}$/);
-  await expect(player).toHaveTitle(`${lesson} - Waypoint`);
-  return player;
-}
-
-const content = (player: Page) => player.frameLocator('iframe');
 
 async function expectSaved(player: Page) {
   await expect(player.getByRole('status').filter({ hasText: /progress saved/i })).toBeVisible();

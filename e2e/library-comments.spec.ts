@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waypoint } from './support/cli.js';
 import { expectAccessible, expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
+import { content, openCurriculum, play } from './support/player.js';
 import { createUser, type TestUser } from './support/users.js';
 
 // §2 Library and §2 Comments screen with the demo data (apps/server/src/db/seed/demo-library.ts):
@@ -158,6 +159,40 @@ test.describe('library', () => {
 });
 
 test.describe('comments', () => {
+  test("opens from the lesson player at the SCO's bookmark, with the panel's own session", async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const user = createUser();
+    assign(user, 'A320 Type Rating');
+    await signedInAs(page, user);
+    await openCurriculum(page, 'A320 Type Rating');
+    const player = await play(page, 'Aircraft General');
+    await expect(
+      content(player).getByRole('heading', { name: 'Cabin Safety Briefing' }),
+    ).toBeVisible();
+    await content(player).getByRole('button', { name: 'Next' }).click();
+    await expect(
+      content(player).getByRole('heading', { name: 'Cabin Safety Briefing' }),
+    ).toHaveCount(0);
+    const popup = player.waitForEvent('popup');
+    await player.getByRole('button', { name: 'Comments' }).click();
+    const comments = await popup;
+    // The panel's origin, the lesson's keys and the bookmark; no session id in the address.
+    await expect(comments).toHaveURL(/^http:\/\/localhost:\d+\/waypoint_comments\?.*location=/);
+    await expect(comments).not.toHaveURL(/sessionID=/);
+    await expect(comments.getByRole('heading', { name: 'Comments' })).toBeVisible();
+    await comments.getByLabel('Your comment').fill('Which page is the brace position on?');
+    await comments.getByRole('button', { name: 'Comment' }).click();
+    await expect(comments.getByLabel('Your comment')).toHaveValue('');
+    await expect(comments.getByRole('article', { name: 'Comment by Test Student' })).toContainText(
+      'Which page is the brace position on?',
+    );
+    await expectAccessible(comments);
+    await comments.close();
+    await player.close();
+  });
+
   test('post, reply, see another student, be refused on a course not assigned', async ({
     page,
     browser,
