@@ -28,7 +28,10 @@ describe('migration 0006: the login option follows hideCPaTLogin (ADR 0010)', ()
     for (const migration of before) {
       await sql`INSERT INTO schema_migration (name) VALUES (${migration.name})`.execute(handle.db);
     }
-    expect(await migrate(handle.db)).toEqual(['0006-waypoint-login-option']);
+    // 0006 first, then every later migration, in order.
+    const applied = await migrate(handle.db);
+    expect(applied[0]).toBe('0006-waypoint-login-option');
+    expect(applied).toEqual(migrations.slice(before.length).map((migration) => migration.name));
   }, 60_000);
   afterAll(() => handle.close());
 

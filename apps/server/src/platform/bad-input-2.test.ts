@@ -1,0 +1,4 @@
+import { badInputSuite } from '../test/bad-input-suite.js';
+
+// One third of the routes of the bad-input suite (test/bad-input-suite.ts, ADR 0009).
+await badInputSuite(1, 3);
