@@ -19,6 +19,7 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
     include: ['apps/server/src/**/*.test.ts'],
     environment: 'node',
     env: { WAYPOINT_TEST_DB: database },
+    setupFiles: ['apps/server/src/test/setup.ts'],
     ...(database === 'pglite' ? { globalSetup: ['apps/server/src/test/global-setup.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,

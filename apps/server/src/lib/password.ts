@@ -6,13 +6,20 @@ import {
 } from 'node:crypto';
 
 // OWASP ASVS 5.0 minimum for scrypt: N=2^17, r=8, p=1, with a 16-byte random salt.
-const COST_LOG2 = 17;
+export const PASSWORD_COST_LOG2 = 17;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
-// scrypt needs 128 * N * r bytes; allow twice that.
-const MAX_MEMORY = 2 * 128 * 2 ** COST_LOG2 * BLOCK_SIZE;
+
+// The cost of new hashes. Only the test harness lowers it (test/setup.ts, ADR 0009): a check always
+// uses the cost written in the stored hash, so nothing a server does depends on this but new hashes.
+let costLog2 = PASSWORD_COST_LOG2;
+
+/** Test harness only: new hashes at N=2^10, so the suite's thousands of sign-ins cost no scrypt time. */
+export function lowerPasswordCostForTests(): void {
+  costLog2 = 10;
+}
 
 /** Shortest and longest password Waypoint accepts (design brief). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -30,14 +37,15 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await scrypt(password, salt, {
-    N: 2 ** COST_LOG2,
+    N: 2 ** costLog2,
     r: BLOCK_SIZE,
     p: PARALLELISM,
-    maxmem: MAX_MEMORY,
+    // scrypt needs 128 * N * r bytes; allow twice that.
+    maxmem: 2 * 128 * 2 ** costLog2 * BLOCK_SIZE,
   });
   return [
     'scrypt',
-    COST_LOG2,
+    costLog2,
     BLOCK_SIZE,
     PARALLELISM,
     salt.toString('base64'),
