@@ -10,29 +10,39 @@
  * on TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; skipped with a note when
  * unreachable). Exits 1 when any commit was lost or reordered.
  *
+ * BENCH_ONLY=pglite or postgres runs one database; BENCH_CPU_PROF=<folder> profiles the server.
+ *
+ * The server is the real one (main.ts) in a process of its own, so the load generator does not
+ * share its event loop; the bench prints its resident memory after start and after each mode.
+ * On PostgreSQL, `pgbench -N` runs against the same server for as long as the burst, and the bench
+ * prints the ratio of the burst's commits/s to pgbench's transactions/s (the database's ceiling).
+ *
  * Launches are started by calling the launch services (startLaunch, openLaunchWindow) with a
  * session of each learner's own, not by 200 HTTP sign-ins: each sign-in costs a full-strength
  * scrypt (~0.4 s here), which would take most of the time budget. The player side (state, which
  * opens the launch, and every commit) is the real HTTP flow.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { playerCalls } from '@waypoint/domain/contract';
-import { buildApp } from '../apps/server/src/app.js';
+import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.js';
 import { importScormPackage } from '../apps/server/src/modules/content/import.service.js';
 import { localContentStorage } from '../apps/server/src/modules/content/storage.js';
-import { createMailer } from '../apps/server/src/modules/email/mailer.js';
 import { openLaunchWindow, startLaunch } from '../apps/server/src/modules/launch/service.js';
 import { insertSession } from '../apps/server/src/modules/sessions/repo.js';
 import { contentOriginOf } from '../apps/server/src/platform/content-origin.js';
 import { buildLms, buildUser } from '../apps/server/src/test/factories.js';
 import { singleScoManifest2004, zipOf } from '../apps/server/src/test/launch.js';
+import { dropTestDatabase } from '../apps/server/src/test/database.js';
 import {
   createDurableDatabase,
+  freePort,
   postgresReachable,
+  startServerProcess,
   type DurableDatabase,
 } from '../apps/server/src/test/server-process.js';
 import type { Db } from '../apps/server/src/db/connection.js';
@@ -45,6 +55,10 @@ const STEADY_INTERVAL_MS = 5_000;
 const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 // Launch set-up requests at once (each builds the learner's progress report).
 const SETUP_CONCURRENCY = 8;
+// pgbench's clients: as many as the server's connection pool holds (DATABASE_POOL_SIZE).
+const PGBENCH_CLIENTS = loadConfig(process.env).databasePoolSize;
+// BENCH_ONLY=pglite or postgres runs one database.
+const ONLY = process.env.BENCH_ONLY;
 
 const MANIFEST_2004 = singleScoManifest2004({
   id: 'bench',
@@ -143,11 +157,6 @@ async function setUp(db: Db, dataDir: string, contentOrigin: string): Promise<Le
       if (started.status !== 200) throw new Error(`launch refused: ${started.errorMessage}`);
       const step = await openLaunchWindow(db, student, started.launchId, new Date());
       if (step.kind !== 'player') throw new Error(`no player for learner ${i + 1}: ${step.kind}`);
-      // The player's first call opens the launch, over HTTP as the player page does it.
-      const state = await fetch(`${contentOrigin}${playerCalls.state.path(step.launchId)}`, {
-        headers: { authorization: `Bearer ${step.token}` },
-      });
-      if (state.status !== 200) throw new Error(`state ${state.status}: ${await state.text()}`);
       learners.push({
         assignmentKey,
         lessonKey,
@@ -160,6 +169,23 @@ async function setUp(db: Db, dataDir: string, contentOrigin: string): Promise<Le
     },
   );
   return learners;
+}
+
+/** The player's first call, over HTTP as the player page makes it: it opens each launch. */
+async function openLaunches(contentOrigin: string, learners: Learner[]): Promise<void> {
+  await eachLimited(learners, SETUP_CONCURRENCY, async (learner) => {
+    const state = await fetch(`${contentOrigin}${playerCalls.state.path(learner.launchId)}`, {
+      headers: { authorization: `Bearer ${learner.token}` },
+    });
+    if (state.status !== 200) throw new Error(`state ${state.status}: ${await state.text()}`);
+  });
+}
+
+/** Resident memory of a process in MB (Linux: VmRSS in /proc/<pid>/status). */
+async function residentMb(pid: number | undefined): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
 }
 
 /** One commit with location = seq; records its latency and answer. */
@@ -285,27 +311,49 @@ async function burst(origin: string, learners: Learner[]) {
   return { latencies, stale: counts.stale, seconds: (performance.now() - started) / 1000 };
 }
 
-async function benchDatabase(label: string, database: DurableDatabase, dataDir: string) {
-  const handle = await database.open();
-  const { db } = handle;
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'off', DATA_DIR: dataDir });
-  const app = await buildApp({
-    db,
-    config,
-    mailer: createMailer(db, { smtpUrl: null, mailFrom: config.mailFrom }),
+interface Memory {
+  database: string;
+  when: string;
+  mb: number;
+}
+
+async function benchDatabase(
+  label: string,
+  database: DurableDatabase,
+  dataDir: string,
+  memory: Memory[],
+): Promise<ModeResult[]> {
+  const port = await freePort();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DEMO_SEED: 'off',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  // The panel at 127.0.0.1, lessons on http://localhost:<port> (platform/content-origin.ts).
+  const origin = contentOriginOf(config)!;
+  process.stdout.write(`${label}: seeding ${LEARNERS} learners with launches... `);
+  const setUpStarted = performance.now();
+  // Seeded here, then closed: PGlite's folder is one process's at a time, and the server runs alone.
+  const seeding = await database.open();
+  const learners = await setUp(seeding.db, dataDir, origin).finally(() => seeding.close());
+  console.log(`done in ${((performance.now() - setUpStarted) / 1000).toFixed(1)} s.`);
+
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
+  const server = await startServerProcess({
+    dataDir,
+    port,
+    env: database.env,
+    ...(profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] } : {}),
   });
   const results: ModeResult[] = [];
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    // The panel at 127.0.0.1, lessons on http://localhost:<port> (platform/content-origin.ts).
-    config.publicUrl = `http://127.0.0.1:${port}`;
-    const origin = contentOriginOf(config)!;
-    process.stdout.write(`${label}: seeding ${LEARNERS} learners with open launches... `);
-    const setUpStarted = performance.now();
-    const learners = await setUp(db, dataDir, origin);
-    console.log(`done in ${((performance.now() - setUpStarted) / 1000).toFixed(1)} s.`);
+    const remember = async (when: string) =>
+      memory.push({ database: label, when, mb: await residentMb(server.child.pid) });
+    await remember('after start');
+    await openLaunches(origin, learners);
+    await remember(`after opening ${LEARNERS} launches`);
 
     for (const [mode, run] of [
       [`steady (every ${STEADY_INTERVAL_MS / 1000} s, ${STEADY_SECONDS} s)`, steady],
@@ -315,7 +363,7 @@ async function benchDatabase(label: string, database: DurableDatabase, dataDir: 
       const errorsBefore = learners.reduce((sum, l) => sum + l.errors, 0);
       const outcome = await run(origin, learners);
       const errors = learners.reduce((sum, l) => sum + l.errors, 0) - errorsBefore;
-      const { lost, reordered } = await verify(db, learners);
+      await remember(`after ${mode.split(' ')[0]}`);
       console.log('done.');
       results.push({
         database: label,
@@ -325,35 +373,87 @@ async function benchDatabase(label: string, database: DurableDatabase, dataDir: 
         latencies: outcome.latencies.sort((a, b) => a - b),
         stale: outcome.stale,
         errors,
-        lost,
-        reordered,
+        lost: 0,
+        reordered: 0,
       });
     }
   } finally {
-    await app.close();
-    await handle.close();
+    await server.stop();
+  }
+  // What was stored, read once the server has stopped (every mode's commits are in by then).
+  const reading = await database.open();
+  try {
+    const { lost, reordered } = await verify(reading.db, learners);
+    for (const result of results) Object.assign(result, { lost, reordered });
+  } finally {
+    await reading.close();
   }
   return results;
+}
+
+/** `pgbench -N` (no branch/teller updates) for the burst's duration: the database's own rate. */
+async function pgbenchTps(serverUrl: string): Promise<number | string> {
+  const name = `waypoint_pgbench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const run = (args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile('pgbench', args, { encoding: 'utf8' }, (error, stdout, stderr) =>
+        error ? reject(new Error(stderr || error.message)) : resolve(stdout),
+      ),
+    );
+  try {
+    await run(['-i', '-q', url.toString()]);
+    const jobs = String(Math.min(PGBENCH_CLIENTS, 2));
+    const out = await run([
+      '-N',
+      '-c',
+      String(PGBENCH_CLIENTS),
+      '-j',
+      jobs,
+      '-T',
+      String(BURST_SECONDS),
+      url.toString(),
+    ]);
+    return Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+  } catch (error) {
+    return `pgbench did not run: ${(error as Error).message.split('\n')[0]}`;
+  } finally {
+    await dropTestDatabase(serverUrl, name);
+  }
 }
 
 async function main(): Promise<void> {
   const began = performance.now();
   const results: ModeResult[] = [];
+  const memory: Memory[] = [];
   const notes: string[] = [];
+  let pgbench: number | string | null = null;
 
   const pgliteDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-commits-'));
   try {
     const pglite = await createDurableDatabase({ kind: 'pglite', dataDir: pgliteDir });
-    results.push(...(await benchDatabase('PGlite', pglite, pgliteDir)));
+    if (ONLY !== 'postgres')
+      results.push(...(await benchDatabase('PGlite', pglite, pgliteDir, memory)));
   } finally {
     await rm(pgliteDir, { recursive: true, force: true });
   }
 
-  if (await postgresReachable(POSTGRES_URL)) {
+  if (ONLY === 'pglite') notes.push('PostgreSQL skipped (BENCH_ONLY=pglite).');
+  else if (await postgresReachable(POSTGRES_URL)) {
     const pgDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-commits-'));
     const postgres = await createDurableDatabase({ kind: 'postgres', serverUrl: POSTGRES_URL });
     try {
-      results.push(...(await benchDatabase('PostgreSQL', postgres, pgDir)));
+      results.push(...(await benchDatabase('PostgreSQL', postgres, pgDir, memory)));
+      process.stdout.write(
+        `PostgreSQL: pgbench -N, ${PGBENCH_CLIENTS} clients, ${BURST_SECONDS} s... `,
+      );
+      pgbench = await pgbenchTps(POSTGRES_URL);
+      console.log('done.');
     } finally {
       await postgres.drop();
       await rm(pgDir, { recursive: true, force: true });
@@ -380,6 +480,18 @@ async function main(): Promise<void> {
       REORDERED: r.reordered,
     })),
   );
+  console.log('Server resident memory (MB):');
+  console.table(memory);
+  const postgresBurst = results.find(
+    (r) => r.database === 'PostgreSQL' && r.mode.startsWith('burst'),
+  );
+  if (typeof pgbench === 'number' && postgresBurst) {
+    const rate = postgresBurst.commits / postgresBurst.seconds;
+    console.log(
+      `pgbench -N (${PGBENCH_CLIENTS} clients, ${BURST_SECONDS} s): ${Math.round(pgbench)} tps;` +
+        ` burst commits/s to pgbench tps: ${(rate / pgbench).toFixed(2)}.`,
+    );
+  } else if (typeof pgbench === 'string') notes.push(pgbench);
   for (const note of notes) console.log(note);
   console.log(
     'stale: commits answered applied:false because a higher seq of the same launch was applied first (commits in flight together).',

@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** postgres://... to use a PostgreSQL server; null for the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
+  /** PostgreSQL connections this process keeps open at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** The address students reach the panel at; used in the links of emails. */
   publicUrl: string;
   /**
@@ -89,6 +91,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 500),
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
       /\/+$/,
       '',

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolSize }
       : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
   );
   await migrate(database.db);

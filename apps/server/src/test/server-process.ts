@@ -129,6 +129,8 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** How long starting may take: tsx compiles the server and the database opens (default 120 s). */
   startTimeoutMs?: number;
+  /** More node options before the script (a benchmark's `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 const exited = (child: ChildProcess) =>
@@ -156,11 +158,15 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   delete env.CONTENT_ORIGIN;
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverMain], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--conditions=source', '--import', 'tsx', serverMain],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let printed = '';
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
