@@ -5,6 +5,10 @@
  * PostgreSQL when TEST_DATABASE_URL is set and BENCH_DB=postgres), starts the real server, and
  * drives it with autocannon from a worker thread. Options (env): BENCH_SECONDS (default 10),
  * BENCH_CONNECTIONS (10).
+ *
+ * It also measures the first read after a change: the student's cached reports are dropped as a
+ * commit to their lesson drops them (invalidateReports), then one request reads the report, one at
+ * a time, BENCH_AFTER_CHANGE_READS times (default 30) per student.
  */
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
@@ -16,11 +20,13 @@ import {
   type CurriculumSeed,
 } from '../apps/server/src/db/seed/tree.js';
 import { createMailer } from '../apps/server/src/modules/email/mailer.js';
+import { invalidateReports } from '../apps/server/src/modules/progress/report-cache.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
 import { createTestDatabase } from '../apps/server/src/test/database.js';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+const afterChangeReads = Number(process.env.BENCH_AFTER_CHANGE_READS || 30);
 if (process.env.BENCH_DB === 'postgres') process.env.WAYPOINT_TEST_DB = 'postgres';
 
 /** One of the big student's curricula: 10 courses x 5 topics x 10 lessons, half of them started. */
@@ -103,6 +109,37 @@ async function load(
   };
 }
 
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** The report read right after a change to the student's data, one request at a time. */
+async function afterChange(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  userKey: number,
+): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  for (let i = 0; i < afterChangeReads; i += 1) {
+    invalidateReports(userKey);
+    const begun = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - begun);
+    if (response.status !== 200) errors += 1;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    rps: afterChangeReads / ((performance.now() - started) / 1000),
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+    errors,
+  };
+}
+
 async function main(): Promise<void> {
   const database = await createTestDatabase();
   const { db } = database;
@@ -169,6 +206,18 @@ async function main(): Promise<void> {
     await load('GET /lms/now', `${baseUrl}/lms/now`),
     await load('progress report, demo student', reportUrl(student), auth(student)),
     await load('progress report, 5,000 lessons', reportUrl(bigStudent), auth(bigStudent)),
+    await afterChange(
+      'report after a change, demo student',
+      reportUrl(student),
+      auth(student),
+      Number(student.userKey),
+    ),
+    await afterChange(
+      'report after a change, 5,000 lessons',
+      reportUrl(bigStudent),
+      auth(bigStudent),
+      Number(bigStudent.userKey),
+    ),
   ];
   console.table(
     results.map((r) => ({
@@ -179,13 +228,22 @@ async function main(): Promise<void> {
       errors: r.errors,
     })),
   );
-  const [now_, demoReport, bigReport] = results as [Result, Result, Result];
+  const [now_, demoReport, bigReport, demoAfter, bigAfter] = results as [
+    Result,
+    Result,
+    Result,
+    Result,
+    Result,
+  ];
   const ratio = demoReport.rps / now_.rps;
   console.log(
     `Demo report throughput / /lms/now throughput = ${ratio.toFixed(2)} (target >= 0.25): ${ratio >= 0.25 ? 'met' : 'NOT met'}`,
   );
   console.log(
     `5,000-lesson report p50 = ${bigReport.p50} ms (target < 100 ms): ${bigReport.p50 < 100 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `Report after a change: demo p50 = ${demoAfter.p50} ms (target < 15 ms), 5,000 lessons p50 = ${bigAfter.p50} ms (target < 150 ms).`,
   );
   await app.close();
   await database.close();
