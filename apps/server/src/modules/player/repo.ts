@@ -123,20 +123,38 @@ export function markOpened(trx: Tx, launchId: string, baseTotalTimeMs: number, n
     .execute();
 }
 
+/**
+ * Records an applied commit on its launch and, when the launch records progress, writes the
+ * lesson's new progress in the same statement (one round trip: the commit path's latency is the
+ * sum of its round trips while the launch row is locked).
+ */
 export function recordCommit(
   trx: Tx,
   launchId: string,
   values: { seq: number; now: Date; close: boolean },
+  progress?: { assignmentKey: number; lessonKey: number; values: Updateable<LessonProgressTable> },
 ) {
+  const launchValues = {
+    lastSeq: values.seq,
+    lastActiveAt: values.now,
+    ...(values.close
+      ? { status: 'closed' as const, closedReason: 'finished', closedAt: values.now }
+      : {}),
+  };
+  if (!progress) {
+    return trx.updateTable('launch').set(launchValues).where('launchId', '=', launchId).execute();
+  }
   return trx
+    .with('progress', (db) =>
+      db
+        .updateTable('lessonProgress')
+        .set(progress.values)
+        .where('assignmentKey', '=', progress.assignmentKey)
+        .where('lessonKey', '=', progress.lessonKey)
+        .returning('lessonKey'),
+    )
     .updateTable('launch')
-    .set({
-      lastSeq: values.seq,
-      lastActiveAt: values.now,
-      ...(values.close
-        ? { status: 'closed' as const, closedReason: 'finished', closedAt: values.now }
-        : {}),
-    })
+    .set(launchValues)
     .where('launchId', '=', launchId)
     .execute();
 }
@@ -297,6 +315,8 @@ export async function saveSequencingState(
     rollupCompleted: boolean | null;
     rollupSatisfied: boolean | null;
     rollupMeasure: number | null;
+    /** What the panel shows of this attempt (sequencing-panel.ts), JSON text. */
+    panel: string;
     launchId: string;
     updatedAt: Date;
   },
@@ -311,11 +331,28 @@ export async function saveSequencingState(
         rollupCompleted: row.rollupCompleted,
         rollupSatisfied: row.rollupSatisfied,
         rollupMeasure: row.rollupMeasure,
+        panel: row.panel,
         launchId: row.launchId,
         lastSeq: sql`sequencing_state.last_seq + 1`,
         updatedAt: row.updatedAt,
       }),
     )
+    .execute();
+}
+
+/** Stores what the panel shows of an attempt again (its delivered SCO committed). */
+export async function updateSequencingPanel(
+  trx: Tx,
+  keys: { assignmentKey: number; courseKey: number; packageKey: number; attempt: number },
+  panel: string,
+) {
+  await trx
+    .updateTable('sequencingState')
+    .set({ panel })
+    .where('assignmentKey', '=', keys.assignmentKey)
+    .where('courseKey', '=', keys.courseKey)
+    .where('packageKey', '=', keys.packageKey)
+    .where('attempt', '=', keys.attempt)
     .execute();
 }
 

@@ -25,11 +25,12 @@ import { keepSessionAlive } from '../sessions/service.js';
 import { invalidateReports } from '../progress/report-cache.js';
 import { unmetPrerequisites } from './prerequisites-12.js';
 import * as repo from './repo.js';
-import type { SequencingView } from './sequencer.js';
+import { changesSequencing, type SequencingView } from './sequencer.js';
 import {
   currentView,
   deliverForLaunch,
   navigateSequenced,
+  refreshPanel,
   sequencedDefinition,
   type SequencingKeys,
 } from './sequencing.js';
@@ -479,6 +480,7 @@ export async function commit(
     // The objectives and interactions the SCO set: kept with the attempt (RTE 4.2.9, 4.2.17).
     const attemptRecords = attemptRecordChanges(request.cmi);
     if (!attemptRecords.ok) throw new HttpError(400, attemptRecords.problems.join(' '));
+    let progress: Parameters<typeof repo.recordCommit>[3];
     if (records(launch)) {
       const row = await repo.findProgress(trx, launch.assignmentKey!, launch.lessonKey, true);
       const result = applyCommit(storedOf(row), request.cmi, {
@@ -491,7 +493,11 @@ export async function commit(
       });
       if (!result.ok) throw new HttpError(400, result.problems.join(' '));
       const next = { ...result.next, cmi: { ...result.next.cmi, ...attemptRecords.changes } };
-      await repo.updateProgress(trx, launch.assignmentKey!, launch.lessonKey, columnsOf(next, now));
+      progress = {
+        assignmentKey: launch.assignmentKey!,
+        lessonKey: launch.lessonKey,
+        values: columnsOf(next, now),
+      };
     } else {
       // Nothing is recorded, but bad data is still refused so the author sees the bug.
       const result = applyCommit(storedOf(undefined), request.cmi, {
@@ -504,11 +510,21 @@ export async function commit(
       });
       if (!result.ok) throw new HttpError(400, result.problems.join(' '));
     }
-    await repo.recordCommit(trx, launchId, { seq: request.seq, now, close: request.final });
+    await repo.recordCommit(
+      trx,
+      launchId,
+      { seq: request.seq, now, close: request.final },
+      progress,
+    );
     const applied: CommitAnswer = { applied: true, seq: request.seq, closed: request.final };
-    return { answer: applied, recordedFor: records(launch) ? launch.userKey : null };
+    return { answer: applied, recordedFor: records(launch) ? launch : null };
   });
-  if (recordedFor !== null) invalidateReports(recordedFor);
+  if (recordedFor !== null) {
+    // The delivered SCO's results change what the panel shows of its sequencing (ADR 0007).
+    const sequenced = changesSequencing(request.cmi) ? await sequencingOf(db, recordedFor) : null;
+    if (sequenced) await refreshPanel(db, sequenced.definition, sequenced.keys);
+    invalidateReports(recordedFor.userKey);
+  }
   return answer;
 }
 
