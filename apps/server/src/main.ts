@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { createMailer } from './modules/email/mailer.js';
+import { listenForEndedSessions } from './modules/sessions/cross-instance.js';
 import { startupTasks } from './startup.js';
 
 /** Reads config, opens and migrates the database, listens; shuts down cleanly on SIGINT/SIGTERM. */
@@ -32,6 +33,10 @@ async function main(): Promise<void> {
     operatorToken: startup.operatorToken,
     poolStats: database.poolStats ?? null,
   });
+  // Several instances on one PostgreSQL: a session ended on one is ended on all at once (ADR 0006).
+  const sessionsEnded = config.databaseUrl
+    ? await listenForEndedSessions(config.databaseUrl, database.db, app.log)
+    : null;
 
   // Graceful shutdown (ADR 0013): readiness turns false at once; after SHUTDOWN_DRAIN_SECONDS
   // (time for a load balancer to stop sending requests here) the server stops accepting, lets the
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
       await app.close();
+      await sessionsEnded?.close();
       await startup.release();
       await database.close();
       process.exit(0);

@@ -2,7 +2,8 @@
  * Per-process memory of recent session lookups (ADR 0006). A session row read
  * from the database is trusted for TRUST_MS without another query; the guards still check its
  * idle and absolute expiry, binding cookie and XSRF on every request. Failed lookups are never
- * remembered, and logout / ending a user's sessions in this process forget entries at once.
+ * remembered, and logout / ending a user's sessions forget entries at once: in this process
+ * directly, in the other instances on the same PostgreSQL through cross-instance.ts (ADR 0006).
  */
 import type { Db } from '../../db/connection.js';
 import type { findOpenSession } from './repo.js';
@@ -20,12 +21,17 @@ interface Entry {
 }
 
 const caches = new WeakMap<Db, Map<string, Entry>>();
+// The databases with a cache, to clear them all (a WeakMap cannot be walked).
+const knownDbs = new Set<Db>();
 // Bumped by every forget: a lookup that started before one must not be remembered.
 let generation = 0;
 
 function cacheOf(db: Db): Map<string, Entry> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) {
+    caches.set(db, (cache = new Map()));
+    knownDbs.add(db);
+  }
   return cache;
 }
 
@@ -85,4 +91,10 @@ export function forgetUserSessions(
   for (const [hash, entry] of cache) {
     if (entry.row.userKey === userKey && hash !== exceptHash) cache.delete(hash);
   }
+}
+
+/** Forgets every session (the cross-instance listener lost its connection: it may have missed some). */
+export function forgetAllSessions(): void {
+  generation += 1;
+  for (const db of knownDbs) caches.get(db)?.clear();
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 
 /** The only SQL on user_session and server_secret. */
@@ -108,6 +109,18 @@ export async function endUserSessionRows(
     .where('endedAt', 'is', null);
   if (exceptHash) query = query.where('sessionHash', '!=', exceptHash);
   await query.execute();
+}
+
+/** The channel on which instances sharing a database hear that sessions ended (cross-instance.ts). */
+export const SESSIONS_ENDED_CHANNEL = 'waypoint_sessions_ended';
+
+/** What ended: one session, or a user's sessions but one. */
+export type SessionsEnded =
+  { sessionHash: string } | { userKey: number; exceptHash: string | null };
+
+/** Tells every instance listening on this database that sessions ended (delivered at commit). */
+export async function announceSessionsEnded(db: Db, ended: SessionsEnded): Promise<void> {
+  await sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${JSON.stringify(ended)})`.execute(db);
 }
 
 /** The named server secret, made (once, by whichever instance is first) when missing. */

@@ -16,6 +16,7 @@ import {
   type OpenSessionRow,
 } from './cache.js';
 import {
+  announceSessionsEnded,
   endSessionRow,
   endUserSessionRows,
   findOpenSession,
@@ -158,6 +159,7 @@ export async function endSession(
   forgetSession(deps.db, sessionHash);
   await endSessionRow(deps.db, sessionHash, deps.clock.now());
   forgetSession(deps.db, sessionHash);
+  await announceSessionsEnded(deps.db, { sessionHash });
 }
 
 /** Ends every session of a user, except `exceptHash` when given (password change). */
@@ -169,6 +171,7 @@ export async function endUserSessions(
   forgetUserSessions(deps.db, userKey, exceptHash);
   await endUserSessionRows(deps.db, userKey, deps.clock.now(), exceptHash);
   forgetUserSessions(deps.db, userKey, exceptHash);
+  await announceSessionsEnded(deps.db, { userKey, exceptHash });
 }
 
 /**
