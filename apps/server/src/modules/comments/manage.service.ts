@@ -5,11 +5,7 @@ import * as repo from './repo.js';
 /** The operator's side of comments: list a lesson's comments, delete one (with its replies). */
 
 async function lmsOf(deps: OperatorDeps, code: string) {
-  const lms = await deps.db
-    .selectFrom('lms')
-    .select(['lmsKey', 'lmsCode'])
-    .where('lmsCode', '=', code.trim())
-    .executeTakeFirst();
+  const lms = await repo.findLmsByCode(deps.db, code.trim());
   if (!lms) throw new HttpError(404, `No LMS with code '${code}' (see list-lms).`);
   return lms;
 }

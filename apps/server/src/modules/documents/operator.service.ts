@@ -11,32 +11,26 @@ import {
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
-import { findLmsByCode, findUser } from '../operator/repo.js';
 import type { DocumentFileStore } from './file-store.js';
 import { presentAssignedDocument, responseObject } from './presenter.js';
+import * as repo from './repo.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function lmsOf(db: Db, code: string) {
-  const lms = await findLmsByCode(db, code);
+  const lms = await repo.findLmsByCode(db, code);
   if (!lms) throw new HttpError(404, `No LMS has the code '${code}'.`);
   return lms;
 }
 
 async function formOf(db: Db, lmsKey: number, name: string) {
-  const form = await db
-    .selectFrom('documentForm')
-    .select(['formKey', 'name', 'maxExpirationMs'])
-    .where('lmsKey', '=', lmsKey)
-    .where('name', '=', name)
-    .orderBy('formKey')
-    .executeTakeFirst();
+  const form = await repo.findDocumentFormByName(db, lmsKey, name);
   if (!form) throw new HttpError(404, `No document type is named '${name}'.`);
   return form;
 }
 
 async function userOf(db: Db, lmsKey: number, login: string) {
-  const user = await findUser(db, lmsKey, login);
+  const user = await repo.findUserByLogin(db, lmsKey, login);
   if (!user) throw new HttpError(404, `No user has the login ID '${login}'.`);
   return user;
 }
@@ -61,50 +55,24 @@ export async function defineDocumentType(
 ) {
   const lms = await lmsOf(deps.db, lmsCode);
   return deps.db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('documentForm')
-      .select('formKey')
-      .where('lmsKey', '=', lms.lmsKey)
-      .where('name', '=', definition.name)
-      .forUpdate()
-      .executeTakeFirst();
+    const existing = await repo.lockDocumentFormByName(trx, lms.lmsKey, definition.name);
     const values = {
       description: definition.description,
       maxExpirationMs: definition.maxExpirationDays * DAY_MS,
     };
     const formKey = existing
-      ? (
-          await trx
-            .updateTable('documentForm')
-            .set(values)
-            .where('formKey', '=', existing.formKey)
-            .returning('formKey')
-            .executeTakeFirstOrThrow()
-        ).formKey
-      : (
-          await trx
-            .insertInto('documentForm')
-            .values({ lmsKey: lms.lmsKey, name: definition.name, ...values })
-            .returning('formKey')
-            .executeTakeFirstOrThrow()
-        ).formKey;
-    const old = await trx
-      .selectFrom('documentFormField')
-      .select(['fieldKey', 'name'])
-      .where('formKey', '=', formKey)
-      .execute();
+      ? await repo.updateDocumentForm(trx, existing.formKey, values)
+      : await repo.insertDocumentForm(trx, {
+          lmsKey: lms.lmsKey,
+          name: definition.name,
+          ...values,
+        });
+    const old = await repo.selectFormFieldNames(trx, formKey);
     const keep = new Set(definition.fields.map((field) => field.name));
     const dropped = old.filter((field) => !keep.has(field.name));
     if (dropped.length > 0) {
-      const withFiles = await trx
-        .selectFrom('documentUpload')
-        .select('fieldKey')
-        .where(
-          'fieldKey',
-          'in',
-          dropped.map((field) => field.fieldKey),
-        )
-        .executeTakeFirst();
+      const droppedKeys = dropped.map((field) => field.fieldKey);
+      const withFiles = await repo.findUploadInFields(trx, droppedKeys);
       if (withFiles) {
         const name = dropped.find((field) => field.fieldKey === withFiles.fieldKey)?.name;
         throw new HttpError(
@@ -112,14 +80,7 @@ export async function defineDocumentType(
           `The field '${name}' holds students' files; keep it in the definition.`,
         );
       }
-      await trx
-        .deleteFrom('documentFormField')
-        .where(
-          'fieldKey',
-          'in',
-          dropped.map((field) => field.fieldKey),
-        )
-        .execute();
+      await repo.deleteFormFields(trx, droppedKeys);
     }
     for (const [sortOrder, field] of definition.fields.entries()) {
       const row = {
@@ -134,16 +95,9 @@ export async function defineDocumentType(
       };
       const match = old.find((candidate) => candidate.name === field.name);
       if (match) {
-        await trx
-          .updateTable('documentFormField')
-          .set(row)
-          .where('fieldKey', '=', match.fieldKey)
-          .execute();
+        await repo.updateFormField(trx, match.fieldKey, row);
       } else {
-        await trx
-          .insertInto('documentFormField')
-          .values({ formKey, name: field.name, ...row })
-          .execute();
+        await repo.insertFormField(trx, { formKey, name: field.name, ...row });
       }
     }
     return {
@@ -167,26 +121,14 @@ export async function assignDocument(
     userKeys.add((await userOf(deps.db, lms.lmsKey, login)).userKey);
   }
   if (input.group !== undefined) {
-    const members = await deps.db
-      .selectFrom('appUser')
-      .select('userKey')
-      .where('lmsKey', '=', lms.lmsKey)
-      .where('restrictionGroup', '=', input.group)
-      .where('isStudent', '=', true)
-      .execute();
+    const members = await repo.selectGroupStudents(deps.db, lms.lmsKey, input.group);
     if (members.length === 0) {
       throw new HttpError(404, `No student is in the group '${input.group}'.`);
     }
     for (const member of members) userKeys.add(member.userKey);
   }
   if (userKeys.size === 0) throw new HttpError(400, 'Name at least one user or a group.');
-  const inserted = await deps.db
-    .insertInto('assignedDocument')
-    .values([...userKeys].map((userKey) => ({ formKey: form.formKey, userKey })))
-    // Assigning again brings an archived document back, keeping its answers.
-    .onConflict((oc) => oc.columns(['formKey', 'userKey']).doUpdateSet({ archive: 0 }))
-    .returning('userKey')
-    .execute();
+  const inserted = await repo.upsertAssignedDocuments(deps.db, form.formKey, [...userKeys]);
   return { document: form.name, assigned: inserted.length };
 }
 
@@ -197,33 +139,8 @@ export async function listDocumentResponses(
 ) {
   const lms = await lmsOf(deps.db, input.lms);
   const form = await formOf(deps.db, lms.lmsKey, input.document);
-  const rows = await deps.db
-    .selectFrom('assignedDocument as d')
-    .innerJoin('documentForm as f', 'f.formKey', 'd.formKey')
-    .innerJoin('appUser as u', 'u.userKey', 'd.userKey')
-    .select([
-      'd.formKey',
-      'd.userKey',
-      'd.archive',
-      'd.effectiveAt',
-      'd.expiresAt',
-      'd.acknowledgedAt',
-      'd.responseData',
-      'f.lmsKey',
-      'f.name',
-      'f.description',
-      'f.maxExpirationMs',
-      'u.userId',
-    ])
-    .where('d.formKey', '=', form.formKey)
-    .where('d.archive', '=', 0)
-    .orderBy('u.userId')
-    .execute();
-  const uploads = await deps.db
-    .selectFrom('documentUpload')
-    .select(['userKey', 'fileName', 'sizeBytes'])
-    .where('formKey', '=', form.formKey)
-    .execute();
+  const rows = await repo.selectDocumentResponses(deps.db, form.formKey);
+  const uploads = await repo.selectFormUploads(deps.db, form.formKey);
   const nowMs = deps.clock.now().getTime();
   return {
     document: form.name,
@@ -251,14 +168,7 @@ export async function documentFiles(
   const lms = await lmsOf(deps.db, input.lms);
   const form = await formOf(deps.db, lms.lmsKey, input.document);
   const user = await userOf(deps.db, lms.lmsKey, input.user);
-  const uploads = await deps.db
-    .selectFrom('documentUpload as u')
-    .innerJoin('documentFormField as f', 'f.fieldKey', 'u.fieldKey')
-    .select(['u.fileName', 'u.contentType', 'u.sizeBytes', 'u.storagePath', 'f.name as field'])
-    .where('u.formKey', '=', form.formKey)
-    .where('u.userKey', '=', user.userKey)
-    .orderBy('u.uploadKey')
-    .execute();
+  const uploads = await repo.selectUploadsWithFieldNames(deps.db, form.formKey, user.userKey);
   const files = [];
   for (const upload of uploads) {
     const bytes = await deps.files.read(upload.storagePath);
@@ -291,13 +201,13 @@ export async function setDocumentExpiry(
   const lms = await lmsOf(deps.db, input.lms);
   const form = await formOf(deps.db, lms.lmsKey, input.document);
   const user = await userOf(deps.db, lms.lmsKey, input.user);
-  const updated = await deps.db
-    .updateTable('assignedDocument')
-    .set({ expiresAt, updatedAt: deps.clock.now() })
-    .where('formKey', '=', form.formKey)
-    .where('userKey', '=', user.userKey)
-    .returning('formKey')
-    .executeTakeFirst();
+  const updated = await repo.setAssignedDocumentExpiry(
+    deps.db,
+    form.formKey,
+    user.userKey,
+    expiresAt,
+    deps.clock.now(),
+  );
   if (!updated) {
     throw new HttpError(404, `'${form.name}' is not assigned to '${user.userId}'.`);
   }

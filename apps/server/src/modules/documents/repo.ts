@@ -1,7 +1,42 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { DocumentFormFieldTable, DocumentFormTable } from '../../db/schema.js';
 
-/** The user's assigned documents (not archived) with their forms, in name order. */
-export function selectAssignedDocuments(db: Db, lmsKey: number, userKey: number) {
+/** The LMS of a code. */
+export function findLmsByCode(db: Db, code: string) {
+  return db
+    .selectFrom('lms')
+    .select(['lmsKey', 'lmsCode'])
+    .where('lmsCode', '=', code)
+    .executeTakeFirst();
+}
+
+/** A user of the LMS by login ID; login IDs match without regard to case. */
+export function findUserByLogin(db: Db, lmsKey: number, login: string) {
+  return db
+    .selectFrom('appUser')
+    .select(['userKey', 'userId'])
+    .where('lmsKey', '=', lmsKey)
+    .where((eb) => eb(eb.fn('lower', ['userId']), '=', login.toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** The student users of a restriction group. */
+export function selectGroupStudents(db: Db, lmsKey: number, group: string) {
+  return db
+    .selectFrom('appUser')
+    .select('userKey')
+    .where('lmsKey', '=', lmsKey)
+    .where('restrictionGroup', '=', group)
+    .where('isStudent', '=', true)
+    .execute();
+}
+
+/**
+ * Assigned documents (not archived) joined to their forms: the one query behind a student's list,
+ * one of their documents and the operator's responses, each adding its own filter and order.
+ */
+function activeAssignedDocuments(db: Db) {
   return db
     .selectFrom('assignedDocument as d')
     .innerJoin('documentForm as f', 'f.formKey', 'd.formKey')
@@ -18,9 +53,14 @@ export function selectAssignedDocuments(db: Db, lmsKey: number, userKey: number)
       'f.description',
       'f.maxExpirationMs',
     ])
+    .where('d.archive', '=', 0);
+}
+
+/** The user's assigned documents (not archived) with their forms, in name order. */
+export function selectAssignedDocuments(db: Db, lmsKey: number, userKey: number) {
+  return activeAssignedDocuments(db)
     .where('f.lmsKey', '=', lmsKey)
     .where('d.userKey', '=', userKey)
-    .where('d.archive', '=', 0)
     .orderBy('f.name')
     .orderBy('d.formKey')
     .execute();
@@ -30,27 +70,157 @@ export type AssignedDocumentRow = Awaited<ReturnType<typeof selectAssignedDocume
 
 /** One assigned, non-archived document of the user, with its form, if the form is the LMS's. */
 export function selectAssignedDocument(db: Db, lmsKey: number, formKey: number, userKey: number) {
-  return db
-    .selectFrom('assignedDocument as d')
-    .innerJoin('documentForm as f', 'f.formKey', 'd.formKey')
-    .select([
-      'd.formKey',
-      'd.userKey',
-      'd.archive',
-      'd.effectiveAt',
-      'd.expiresAt',
-      'd.acknowledgedAt',
-      'd.responseData',
-      'f.lmsKey',
-      'f.name',
-      'f.description',
-      'f.maxExpirationMs',
-    ])
+  return activeAssignedDocuments(db)
     .where('f.lmsKey', '=', lmsKey)
     .where('d.formKey', '=', formKey)
     .where('d.userKey', '=', userKey)
-    .where('d.archive', '=', 0)
     .executeTakeFirst();
+}
+
+/** Every user's assignment (not archived) of one form, with the login ID, in login order. */
+export function selectDocumentResponses(db: Db, formKey: number) {
+  return activeAssignedDocuments(db)
+    .innerJoin('appUser as u', 'u.userKey', 'd.userKey')
+    .select('u.userId')
+    .where('d.formKey', '=', formKey)
+    .orderBy('u.userId')
+    .execute();
+}
+
+/** Assigns a form to users; assigning again brings an archived document back, keeping its answers. */
+export function upsertAssignedDocuments(db: Db, formKey: number, userKeys: number[]) {
+  return db
+    .insertInto('assignedDocument')
+    .values(userKeys.map((userKey) => ({ formKey, userKey })))
+    .onConflict((oc) => oc.columns(['formKey', 'userKey']).doUpdateSet({ archive: 0 }))
+    .returning('userKey')
+    .execute();
+}
+
+/** Sets or clears a user's document expiry; answers the row when the form is assigned to them. */
+export function setAssignedDocumentExpiry(
+  db: Db,
+  formKey: number,
+  userKey: number,
+  expiresAt: Date | null,
+  updatedAt: Date,
+) {
+  return db
+    .updateTable('assignedDocument')
+    .set({ expiresAt, updatedAt })
+    .where('formKey', '=', formKey)
+    .where('userKey', '=', userKey)
+    .returning('formKey')
+    .executeTakeFirst();
+}
+
+/** The LMS's document form of a name (the first, should there be more). */
+export function findDocumentFormByName(db: Db, lmsKey: number, name: string) {
+  return db
+    .selectFrom('documentForm')
+    .select(['formKey', 'name', 'maxExpirationMs'])
+    .where('lmsKey', '=', lmsKey)
+    .where('name', '=', name)
+    .orderBy('formKey')
+    .executeTakeFirst();
+}
+
+/** Locks the LMS's document form of a name, if any, for the rest of the transaction. */
+export function lockDocumentFormByName(db: Db, lmsKey: number, name: string) {
+  return db
+    .selectFrom('documentForm')
+    .select('formKey')
+    .where('lmsKey', '=', lmsKey)
+    .where('name', '=', name)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+type FormValues = Pick<Updateable<DocumentFormTable>, 'description' | 'maxExpirationMs'>;
+
+export async function insertDocumentForm(
+  db: Db,
+  row: Pick<Insertable<DocumentFormTable>, 'lmsKey' | 'name'> & FormValues,
+): Promise<number> {
+  const inserted = await db
+    .insertInto('documentForm')
+    .values(row)
+    .returning('formKey')
+    .executeTakeFirstOrThrow();
+  return inserted.formKey;
+}
+
+export async function updateDocumentForm(
+  db: Db,
+  formKey: number,
+  values: FormValues,
+): Promise<number> {
+  const updated = await db
+    .updateTable('documentForm')
+    .set(values)
+    .where('formKey', '=', formKey)
+    .returning('formKey')
+    .executeTakeFirstOrThrow();
+  return updated.formKey;
+}
+
+/** The names of a form's fields (to match a new definition's fields by name). */
+export function selectFormFieldNames(db: Db, formKey: number) {
+  return db
+    .selectFrom('documentFormField')
+    .select(['fieldKey', 'name'])
+    .where('formKey', '=', formKey)
+    .execute();
+}
+
+type FormFieldValues = Pick<
+  Updateable<DocumentFormFieldTable>,
+  'description' | 'fieldType' | 'attributes' | 'options' | 'sortOrder'
+>;
+
+export function insertFormField(
+  db: Db,
+  row: Pick<Insertable<DocumentFormFieldTable>, 'formKey' | 'name'> & FormFieldValues,
+) {
+  return db.insertInto('documentFormField').values(row).execute();
+}
+
+export function updateFormField(db: Db, fieldKey: number, values: FormFieldValues) {
+  return db.updateTable('documentFormField').set(values).where('fieldKey', '=', fieldKey).execute();
+}
+
+export function deleteFormFields(db: Db, fieldKeys: number[]) {
+  return db.deleteFrom('documentFormField').where('fieldKey', 'in', fieldKeys).execute();
+}
+
+/** Some one saved file in any of the fields, if a student saved one. */
+export function findUploadInFields(db: Db, fieldKeys: number[]) {
+  return db
+    .selectFrom('documentUpload')
+    .select('fieldKey')
+    .where('fieldKey', 'in', fieldKeys)
+    .executeTakeFirst();
+}
+
+/** Every saved file of a form, of all its users. */
+export function selectFormUploads(db: Db, formKey: number) {
+  return db
+    .selectFrom('documentUpload')
+    .select(['userKey', 'fileName', 'sizeBytes'])
+    .where('formKey', '=', formKey)
+    .execute();
+}
+
+/** The files a user saved in one document, each with its field's name, in upload order. */
+export function selectUploadsWithFieldNames(db: Db, formKey: number, userKey: number) {
+  return db
+    .selectFrom('documentUpload as u')
+    .innerJoin('documentFormField as f', 'f.fieldKey', 'u.fieldKey')
+    .select(['u.fileName', 'u.contentType', 'u.sizeBytes', 'u.storagePath', 'f.name as field'])
+    .where('u.formKey', '=', formKey)
+    .where('u.userKey', '=', userKey)
+    .orderBy('u.uploadKey')
+    .execute();
 }
 
 /** A form's fields in their order. */

@@ -34,11 +34,7 @@ function checkName(label: string, value: string, max = 200): string {
 }
 
 async function lmsOf(db: Db, code: string) {
-  const lms = await db
-    .selectFrom('lms')
-    .select(['lmsKey', 'lmsCode'])
-    .where('lmsCode', '=', code.trim())
-    .executeTakeFirst();
+  const lms = await repo.findLmsByCode(db, code.trim());
   if (!lms) throw new HttpError(404, `No LMS with code '${code}' (see list-lms).`);
   return lms;
 }

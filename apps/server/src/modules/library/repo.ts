@@ -347,3 +347,12 @@ export async function setInLibrary(db: Db, curriculumKey: number, inLibrary: boo
     .where('curriculumKey', '=', curriculumKey)
     .execute();
 }
+
+/** The LMS of a code. */
+export function findLmsByCode(db: Db, code: string) {
+  return db
+    .selectFrom('lms')
+    .select(['lmsKey', 'lmsCode'])
+    .where('lmsCode', '=', code)
+    .executeTakeFirst();
+}
