@@ -353,7 +353,16 @@ describe("certificates: the §7 calls, and nobody sees another's certificate (§
     expect(await html.text()).toContain('data-field="holderName"');
     const css = await fetch(`${t.baseUrl}/themes/certificate/aviation/certificate.css`);
     expect(css.headers.get('content-type')).toContain('text/css');
-    expect(await css.text()).toContain('@media print');
+    // Aviation extends the default theme: the default's stylesheet, then its overrides.
+    const cssText = await css.text();
+    expect(cssText).toContain('@media print');
+    expect(cssText.indexOf('--wp-gold')).toBeGreaterThan(cssText.indexOf('theme "default"'));
+    const aviationHtml = await (
+      await fetch(`${t.baseUrl}/themes/certificate/aviation/certificate.html`)
+    ).text();
+    expect(aviationHtml).toContain('data-field="holderName"');
+    expect(aviationHtml).toContain('wp-theme-aviation');
+    expect(aviationHtml).not.toContain('wp-theme-default');
     for (const bad of [
       '/themes/certificate/nope/certificate.css',
       '/themes/certificate/..%2F..%2Fpackage.json',

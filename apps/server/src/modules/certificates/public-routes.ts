@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -7,7 +5,7 @@ import { parseCertificateCode } from '@waypoint/domain';
 import { hitRateLimit } from '../rate-limits/service.js';
 import type { RateRule } from '../../lib/rate-limit.js';
 import { verifyCertificate } from './service.js';
-import { themeDir } from './themes.js';
+import { readThemeFile } from './themes.js';
 import { codeFormPage, tooManyPage, unknownCodePage, verifiedPage } from './verify-page.js';
 
 /**
@@ -88,16 +86,16 @@ export async function certificatePublicRoutes(instance: FastifyInstance): Promis
     async (request, reply) => answer(request, reply, request.params.code),
   );
 
-  // The theme files (§7): the default theme at themes/certificate/, the others one folder below.
+  // The theme files (§7): the default theme at themes/certificate/, the others one folder below;
+  // an extending theme's files are put together from its base's (themes.ts).
   const themeFile = async (reply: FastifyReply, theme: string, file: string) => {
-    const dir = themeDir(theme);
     const match = /^certificate\.(html|css)$/.exec(file);
-    if (!dir || !match) {
+    const body = match ? await readThemeFile(theme, match[1] as 'html' | 'css') : null;
+    if (!match || body === null) {
       return reply
         .status(404)
         .send({ statusCode: 404, error: 'Not Found', message: 'No such theme file.' });
     }
-    const body = await readFile(path.join(dir, file), 'utf8');
     return reply
       .type(match[1] === 'css' ? 'text/css; charset=utf-8' : HTML)
       .header('cache-control', 'no-cache')

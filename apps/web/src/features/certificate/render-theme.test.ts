@@ -6,9 +6,9 @@ import { readCertificateQuery, takeSessionId } from './certificate-query';
 import { renderCertificate } from './render-theme';
 
 const THEMES = path.resolve(__dirname, '../../../../server/themes/certificate');
+// Every theme with HTML of its own; aviation extends the default and is served its HTML (ADR 0011).
 const themes = {
   default: readFileSync(path.join(THEMES, 'certificate.html'), 'utf8'),
-  aviation: readFileSync(path.join(THEMES, 'aviation/certificate.html'), 'utf8'),
 };
 
 const data: CertificateData = {
