@@ -2,14 +2,12 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '../../cli/program.js';
-import { localRunner } from '../../cli/transport.js';
 import { loadConfig } from '../../config.js';
 import type { DatabaseHandle } from '../../db/connection.js';
 import { systemClock } from '../../lib/clock.js';
 import { createTestDatabase } from '../../test/database.js';
 import { buildLms, buildUser } from '../../test/factories.js';
-import { createMailer } from '../email/mailer.js';
+import { operatorCli, testOperatorDeps } from '../../test/operator-cli.js';
 import type { OperatorDeps } from '../operator/service.js';
 import { localDocumentFileStore } from './file-store.js';
 
@@ -23,28 +21,18 @@ describe('document commands (CLI, own database)', () => {
   let userKey: number;
   const file = (name: string) => path.join(dataDir, name);
 
-  const cli = async (...args: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text) };
-    const code = await runCli(
-      args,
-      async () => ({ run: localRunner(deps), close: async () => undefined }),
-      io,
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
+  const cli = operatorCli(() => deps);
+  /** A command on the 'Medical' document of LMS 'north'; `forMia`: of the student mia.lund. */
+  const medical = (command: string, ...args: string[]) =>
+    cli(command, '--lms', 'north', '--document', 'Medical', ...args);
+  const forMia = (command: string, ...args: string[]) =>
+    medical(command, '--user', 'mia.lund', ...args);
 
   beforeAll(async () => {
     handle = await createTestDatabase();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-document-commands-'));
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-    deps = {
-      db: handle.db,
-      mailer: createMailer(handle.db, { smtpUrl: null, mailFrom: config.mailFrom }),
-      config,
-      clock: systemClock,
-    };
+    deps = testOperatorDeps(handle.db, config, systemClock);
     const lms = await buildLms(handle.db, { lmsCode: 'north' });
     userKey = (await buildUser(handle.db, lms.lmsKey, { userId: 'mia.lund' })).userKey;
     await buildUser(handle.db, lms.lmsKey, { userId: 'a1', restrictionGroup: 'cabin' });
@@ -90,23 +78,10 @@ describe('document commands (CLI, own database)', () => {
   });
 
   it('assigns to users and groups, sets and clears an expiry, lists the responses', async () => {
-    expect(
-      (
-        await cli(
-          'assign-document',
-          '--lms',
-          'north',
-          '--document',
-          'Medical',
-          '--user',
-          'mia.lund',
-        )
-      ).out,
-    ).toBe("Assigned 'Medical' to 1 user.");
-    expect(
-      (await cli('assign-document', '--lms', 'north', '--document', 'Medical', '--group', 'cabin'))
-        .out,
-    ).toBe("Assigned 'Medical' to 2 users.");
+    expect((await forMia('assign-document')).out).toBe("Assigned 'Medical' to 1 user.");
+    expect((await medical('assign-document', '--group', 'cabin')).out).toBe(
+      "Assigned 'Medical' to 2 users.",
+    );
     const missing = await cli(
       'assign-document',
       '--lms',
@@ -118,38 +93,11 @@ describe('document commands (CLI, own database)', () => {
     );
     expect(missing.err).toContain("No document type is named 'Nope'.");
 
-    const set = await cli(
-      'set-document-expiry',
-      '--lms',
-      'north',
-      '--document',
-      'Medical',
-      '--user',
-      'mia.lund',
-      '--date',
-      '2030-02-28',
-    );
+    const set = await forMia('set-document-expiry', '--date', '2030-02-28');
     expect(set.out).toBe("'Medical' of mia.lund now expires at the end of 2030-02-28.");
-    const badDate = await cli(
-      'set-document-expiry',
-      '--lms',
-      'north',
-      '--document',
-      'Medical',
-      '--user',
-      'mia.lund',
-      '--date',
-      '2030-02-30',
-    );
+    const badDate = await forMia('set-document-expiry', '--date', '2030-02-30');
     expect(badDate.err).toContain("'2030-02-30' is not a date written as yyyy-mm-dd.");
-    const listed = await cli(
-      'document-responses',
-      '--lms',
-      'north',
-      '--document',
-      'Medical',
-      '--json',
-    );
+    const listed = await medical('document-responses', '--json');
     const responses = (
       JSON.parse(listed.out) as {
         responses: { user: string; status: string; expires: string | null }[];
@@ -160,16 +108,7 @@ describe('document commands (CLI, own database)', () => {
       ['a2', 'Unsubmitted', null],
       ['mia.lund', 'Submitted', '2030-02-28T23:59:59.999Z'],
     ]);
-    const cleared = await cli(
-      'set-document-expiry',
-      '--lms',
-      'north',
-      '--document',
-      'Medical',
-      '--user',
-      'mia.lund',
-      '--clear',
-    );
+    const cleared = await forMia('set-document-expiry', '--clear');
     expect(cleared.out).toBe("'Medical' of mia.lund no longer has an expiry.");
   });
 
@@ -199,29 +138,9 @@ describe('document commands (CLI, own database)', () => {
       })
       .execute();
     const out = file('out');
-    const first = await cli(
-      'document-files',
-      '--lms',
-      'north',
-      '--document',
-      'Medical',
-      '--user',
-      'mia.lund',
-      '--out',
-      out,
-    );
+    const first = await forMia('document-files', '--out', out);
     expect(first.code).toBe(0);
-    await cli(
-      'document-files',
-      '--lms',
-      'north',
-      '--document',
-      'Medical',
-      '--user',
-      'mia.lund',
-      '--out',
-      out,
-    );
+    await forMia('document-files', '--out', out);
     expect((await readdir(out)).sort()).toEqual(['evil-2.pdf', 'evil.pdf']);
     expect(await readFile(path.join(out, 'evil.pdf'))).toEqual(bytes);
     expect(await readdir(dataDir)).not.toContain('evil.pdf');

@@ -3,13 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvaluationForm, EvaluationItem } from '@waypoint/domain/contract';
-import { runCli, type CliIo } from '../../cli/program.js';
-import { localRunner } from '../../cli/transport.js';
 import { assignCurriculum, insertCurriculum } from '../../db/seed/tree.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
+import { operatorCli, testOperatorDeps } from '../../test/operator-cli.js';
 import { signIn, type Browser } from '../../test/sign-in.js';
-import { createMailer } from '../email/mailer.js';
 import type { OperatorDeps } from '../operator/area-command.js';
 
 const definition = (name: string, anonymous: boolean) => ({
@@ -43,22 +41,29 @@ describe('evaluations: defined and attached by the operator, due on completion, 
   let student: Browser;
   let classmate: Browser;
 
-  const cli = async (...args: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text) };
-    const code = await runCli(
-      args,
-      async () => ({ run: localRunner(deps), close: async () => undefined }),
-      io,
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
+  const cli = operatorCli(() => deps);
   const file = async (name: string, content: unknown) => {
     const target = path.join(dir, name);
     await writeFile(target, typeof content === 'string' ? content : JSON.stringify(content));
     return target;
   };
+  /** define-evaluation in LMS 'acme' from a file of that name and content. */
+  const define = async (name: string, content: unknown) =>
+    cli('define-evaluation', await file(name, content), '--lms', 'acme');
+  /** attach-evaluation in LMS 'acme' to curriculum 'Type rating' (and a course, if named). */
+  const attach = (evaluation: string, ...course: string[]) =>
+    cli(
+      'attach-evaluation',
+      '--lms',
+      'acme',
+      '--evaluation',
+      evaluation,
+      '--curriculum',
+      'Type rating',
+      ...course,
+    );
+  const exportEvaluation = (evaluation: string, ...args: string[]) =>
+    cli('export-evaluation', '--lms', 'acme', '--evaluation', evaluation, ...args);
   const list = async (b: Browser) => {
     const response = await b.call(
       `/lms/api/evaluation/student_evaluations/${b.lmsKey}/${b.userKey}/report`,
@@ -85,12 +90,7 @@ describe('evaluations: defined and attached by the operator, due on completion, 
   beforeAll(async () => {
     t = await createTestApp();
     dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-evaluations-'));
-    deps = {
-      db: t.db,
-      mailer: createMailer(t.db, { smtpUrl: null, mailFrom: t.config.mailFrom }, () => {}),
-      config: t.config,
-      clock: t.clock,
-    };
+    deps = testOperatorDeps(t.db, t.config, t.clock);
     const lms = await buildLms(t.db, { lmsCode: 'acme' });
     const user = await buildUser(t.db, lms.lmsKey, { userId: 'sam', employeeId: 'E7' });
     const mate = await buildUser(t.db, lms.lmsKey, { userId: 'kim' });
@@ -122,134 +122,54 @@ describe('evaluations: defined and attached by the operator, due on completion, 
   });
 
   it('define-evaluation refuses a bad file with what is wrong, and stores a good one once', async () => {
-    const notJson = await cli(
-      'define-evaluation',
-      await file('bad.json', '{"name": '),
-      '--lms',
-      'acme',
-    );
+    const notJson = await define('bad.json', '{"name": ');
     expect(notJson.code).toBe(2);
     expect(notJson.err).toContain('The evaluation file is not valid JSON');
-    const badType = await cli(
-      'define-evaluation',
-      await file('type.json', {
-        ...definition('X', false),
-        questions: [{ id: 'a', type: 'essay', text: 'x', required: true }],
-      }),
-      '--lms',
-      'acme',
-    );
+    const badType = await define('type.json', {
+      ...definition('X', false),
+      questions: [{ id: 'a', type: 'essay', text: 'x', required: true }],
+    });
     expect(badType.code).toBe(2);
     expect(badType.err).toContain('The evaluation file is not a valid evaluation');
-    const noOptions = await cli(
-      'define-evaluation',
-      await file('opts.json', {
-        ...definition('Y', false),
-        questions: [{ id: 'a', type: 'single', text: 'x', required: true }],
-      }),
-      '--lms',
-      'acme',
-    );
+    const noOptions = await define('opts.json', {
+      ...definition('Y', false),
+      questions: [{ id: 'a', type: 'single', text: 'x', required: true }],
+    });
     expect(noOptions.err).toContain(
       "Question 1 ('a'): a choice question needs at least 2 options.",
     );
     expect(await t.db.selectFrom('evaluationDefinition').selectAll().execute()).toEqual([]);
 
-    const named = await cli(
-      'define-evaluation',
-      await file('named.json', definition('Course feedback', false)),
-      '--lms',
-      'acme',
-    );
+    const named = await define('named.json', definition('Course feedback', false));
     expect(named).toMatchObject({ code: 0, err: '' });
     expect(named.out).toBe(
       "Defined evaluation 'Course feedback' (4 questions, key " +
         /key (\d+)/.exec(named.out)![1] +
         ').',
     );
-    const again = await cli(
-      'define-evaluation',
-      await file('again.json', definition('course FEEDBACK', false)),
-      '--lms',
-      'acme',
-    );
+    const again = await define('again.json', definition('course FEEDBACK', false));
     expect(again.code).toBe(1);
     expect(again.err).toContain(
       "An evaluation named 'course FEEDBACK' already exists in LMS 'acme'.",
     );
-    expect(
-      (
-        await cli(
-          'define-evaluation',
-          await file('anon.json', definition('Curriculum survey', true)),
-          '--lms',
-          'acme',
-        )
-      ).code,
-    ).toBe(0);
+    expect((await define('anon.json', definition('Curriculum survey', true))).code).toBe(0);
     expect(
       (await cli('define-evaluation', path.join(dir, 'missing.json'), '--lms', 'acme')).code,
     ).toBe(1);
   });
 
   it('attach-evaluation: to a course or the curriculum; unknown names refused', async () => {
-    const course = await cli(
-      'attach-evaluation',
-      '--lms',
-      'acme',
-      '--evaluation',
-      'Course feedback',
-      '--curriculum',
-      'Type rating',
-      '--course',
-      'Systems',
-    );
+    const course = await attach('Course feedback', '--course', 'Systems');
     expect(course.out).toBe(
       "Attached 'Course feedback' to course 'Systems' of curriculum 'Type rating': due for each student who completes it.",
     );
-    const twice = await cli(
-      'attach-evaluation',
-      '--lms',
-      'acme',
-      '--evaluation',
-      'Course feedback',
-      '--curriculum',
-      'Type rating',
-      '--course',
-      'Systems',
-    );
+    const twice = await attach('Course feedback', '--course', 'Systems');
     expect(twice.out).toContain('was already attached');
-    const curriculum = await cli(
-      'attach-evaluation',
-      '--lms',
-      'acme',
-      '--evaluation',
-      'Curriculum survey',
-      '--curriculum',
-      'Type rating',
-    );
+    const curriculum = await attach('Curriculum survey');
     expect(curriculum.code).toBe(0);
-    const unknown = await cli(
-      'attach-evaluation',
-      '--lms',
-      'acme',
-      '--evaluation',
-      'Nope',
-      '--curriculum',
-      'Type rating',
-    );
+    const unknown = await attach('Nope');
     expect(unknown.err).toContain("No evaluation named 'Nope' in LMS 'acme'");
-    const noCourse = await cli(
-      'attach-evaluation',
-      '--lms',
-      'acme',
-      '--evaluation',
-      'Course feedback',
-      '--curriculum',
-      'Type rating',
-      '--course',
-      'Nope',
-    );
+    const noCourse = await attach('Course feedback', '--course', 'Nope');
     expect(noCourse.err).toContain("No course named 'Nope' in curriculum 'Type rating'.");
   });
 
@@ -345,13 +265,7 @@ describe('evaluations: defined and attached by the operator, due on completion, 
   });
 
   it('export-evaluation: CSV with names, or without for an anonymous evaluation', async () => {
-    const named = await cli(
-      'export-evaluation',
-      '--lms',
-      'acme',
-      '--evaluation',
-      'Course feedback',
-    );
+    const named = await exportEvaluation('Course feedback');
     expect(named.code).toBe(0);
     const lines = named.out.split('\r\n');
     expect(lines[0]).toBe(
@@ -389,14 +303,7 @@ describe('evaluations: defined and attached by the operator, due on completion, 
     ]);
     const survey = keyOf(items[1]!);
     expect((await submit(classmate, survey, { overall: 3, pace: 'Too fast' })).status).toBe(200);
-    const anonymous = await cli(
-      'export-evaluation',
-      '--lms',
-      'acme',
-      '--evaluation',
-      'Curriculum survey',
-      '--json',
-    );
+    const anonymous = await exportEvaluation('Curriculum survey', '--json');
     const result = JSON.parse(anonymous.out) as {
       anonymous: boolean;
       responses: number;

@@ -1,48 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentDetail, DocumentField } from '../../api/documents';
+import { documentField as field, medicalDocument } from './document-form.fixtures';
 import { formBody, formMessages, formatFileSize, initialFormState } from './document-form-state';
 
-const field = (overrides: Partial<DocumentField>): DocumentField => ({
-  fieldKey: 1,
-  formKey: 9,
-  name: 'Notes',
-  description: '',
-  type: 'text',
-  attributes: {},
-  options: [],
-  values: [],
-  file: null,
-  ...overrides,
-});
-
-const detail: DocumentDetail = {
-  document: {
-    key: 9,
-    formKey: 9,
-    lmsKey: 1,
-    name: 'Medical',
-    description: '',
-    maxExpiration: 0,
-    userKey: 2,
-    archive: 0,
-    effectiveInstant: 0,
-    expirationInstant: 0,
-    acknowledgedInstant: 0,
-    responseData: '',
-  },
-  fields: [
-    field({ fieldKey: 1, name: 'expiration', type: 'date' }),
-    field({ fieldKey: 2, name: 'Scan', type: 'file', attributes: { required: 'true' } }),
-    field({
-      fieldKey: 3,
-      name: 'Ratings',
-      type: 'multiselect',
-      options: ['A', 'B'],
-      values: ['A'],
-    }),
-    field({ fieldKey: 4, name: 'Issued by', attributes: { readonly: 'true', value: 'TD' } }),
-  ],
-};
+const detail = medicalDocument([
+  field({ fieldKey: 1, name: 'expiration', type: 'date' }),
+  field({ fieldKey: 2, name: 'Scan', type: 'file', attributes: { required: 'true' } }),
+  field({
+    fieldKey: 3,
+    name: 'Ratings',
+    type: 'multiselect',
+    options: ['A', 'B'],
+    values: ['A'],
+  }),
+  field({ fieldKey: 4, name: 'Issued by', attributes: { readonly: 'true', value: 'TD' } }),
+]);
 
 describe('the document form (§5 Document submit)', () => {
   it('starts from the saved answers', () => {

@@ -1,55 +1,26 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { DocumentDetail, DocumentField } from '../../api/documents';
 import { DocumentForm, type SaveState } from './document-form';
+import { documentField as field, medicalDocument } from './document-form.fixtures';
 
-const field = (overrides: Partial<DocumentField>): DocumentField => ({
-  fieldKey: 1,
-  formKey: 9,
-  name: 'Notes',
-  description: '',
-  type: 'text',
-  attributes: {},
-  options: [],
-  values: [],
-  file: null,
-  ...overrides,
-});
-
-const detail: DocumentDetail = {
-  document: {
-    key: 9,
-    formKey: 9,
-    lmsKey: 1,
-    name: 'Medical',
-    description: '',
-    maxExpiration: 0,
-    userKey: 2,
-    archive: 0,
-    effectiveInstant: 0,
-    expirationInstant: 0,
-    acknowledgedInstant: 0,
-    responseData: '',
-  },
-  fields: [
-    field({ fieldKey: 1, name: 'expiration', type: 'date' }),
-    field({
-      fieldKey: 2,
-      name: 'Scan',
-      type: 'file',
-      attributes: { required: 'true', value: 'old.pdf', href: '/api/form/1/9/2/file/5' },
-      file: {
-        uploadKey: 5,
-        fileName: 'old.pdf',
-        contentType: 'application/pdf',
-        sizeBytes: 2048,
-        uploadedInstant: 1,
-      },
-    }),
-    field({ fieldKey: 3, name: 'Issued by', attributes: { readonly: 'true', value: 'TD' } }),
-  ],
-};
+const detail = medicalDocument([
+  field({ fieldKey: 1, name: 'expiration', type: 'date' }),
+  field({
+    fieldKey: 2,
+    name: 'Scan',
+    type: 'file',
+    attributes: { required: 'true', value: 'old.pdf', href: '/api/form/1/9/2/file/5' },
+    file: {
+      uploadKey: 5,
+      fileName: 'old.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 2048,
+      uploadedInstant: 1,
+    },
+  }),
+  field({ fieldKey: 3, name: 'Issued by', attributes: { readonly: 'true', value: 'TD' } }),
+]);
 
 function renderForm(saveState: SaveState = 'Save') {
   const onSave = vi.fn();

@@ -1,0 +1,43 @@
+import type { Config } from '../config.js';
+import { runCli, type CliIo } from '../cli/program.js';
+import { localRunner } from '../cli/transport.js';
+import type { Db } from '../db/connection.js';
+import type { Clock } from '../lib/clock.js';
+import { createMailer } from '../modules/email/mailer.js';
+import type { OperatorDeps } from '../modules/operator/area-command.js';
+
+/** What one CLI run answered: its exit code and the lines it wrote to each stream. */
+export interface CliResult {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** The operator commands' dependencies for a test: its database, config and clock, mail unsent. */
+export function testOperatorDeps(db: Db, config: Config, clock: Clock): OperatorDeps {
+  return {
+    db,
+    mailer: createMailer(db, { smtpUrl: null, mailFrom: config.mailFrom }, () => {}),
+    config,
+    clock,
+  };
+}
+
+/**
+ * The operator CLI run in-process on its own database (ADR 0003), as a test calls it:
+ * `cli('assign-document', '--lms', 'north', ...)`. `deps` is read at each call, so a suite can make
+ * them in beforeAll.
+ */
+export function operatorCli(deps: () => OperatorDeps) {
+  return async (...args: string[]): Promise<CliResult> => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text) };
+    const code = await runCli(
+      args,
+      async () => ({ run: localRunner(deps()), close: async () => undefined }),
+      io,
+    );
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+}
