@@ -38,6 +38,8 @@ export interface Config {
   forceHttpsHost: string | null;
   /** Folder holding the built web app (apps/web/dist). */
   webDir: string;
+  /** Minutes between reminder passes (docs/decisions/0015); 0 turns the scheduler off. */
+  remindersIntervalMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
     forceHttpsHost: env.FORCE_HTTPS_HOST || null,
     webDir: path.resolve(cwd, env.WEB_DIR || path.join(repoRoot, 'apps/web/dist')),
+    remindersIntervalMinutes: int('REMINDERS_INTERVAL_MINUTES', 60, 0, 24 * 60),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

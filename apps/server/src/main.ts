@@ -4,6 +4,7 @@ import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { createMailer } from './modules/email/mailer.js';
 import { listenForEndedSessions } from './modules/sessions/cross-instance.js';
+import { startReminderScheduler, type ReminderScheduler } from './modules/reminders/scheduler.js';
 import { startupTasks } from './startup.js';
 
 /** Reads config, opens and migrates the database, listens; shuts down cleanly on SIGINT/SIGTERM. */
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   // requests in flight finish (a lesson commit is never cut in half), then closes the database.
   // A second signal stops at once.
   let closing = false;
+  let reminders: ReminderScheduler | null = null;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) {
       app.log.warn(`${signal} received again: stopping now`);
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
     );
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+      await reminders?.stop();
       await app.close();
       await sessionsEnded?.close();
       await startup.release();
@@ -72,6 +75,11 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   await startup.announce(port);
+  // Reminder emails (docs/decisions/0015): a pass now, then every REMINDERS_INTERVAL_MINUTES.
+  reminders = startReminderScheduler(
+    { db: database.db, clock: app.deps.clock, config, log: (line) => app.log.info(line) },
+    config.remindersIntervalMinutes,
+  );
 }
 
 main().catch((error: unknown) => {

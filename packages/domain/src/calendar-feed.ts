@@ -32,6 +32,41 @@ function dayOf(instantMs: number): FeedEvent['day'] {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** A curriculum still due, as the feed and the reminder emails (reminders.ts) read it. */
+export interface DueCurriculum {
+  curriculum: ProgressElement;
+  dueMs: number;
+  /** Lessons still to complete (the dashboard's due-list rule, §2). */
+  dueLessonCount: number;
+  /** The shown names of its courses that still have lessons due. */
+  courseNames: string[];
+}
+
+/**
+ * Each shown, non-draft curriculum that is not complete and still has lessons due (the same "still
+ * due" rule as the dashboard's lists, §2), with its due date, unless it is open-ended (100 years
+ * or more ahead, §9 'Open').
+ */
+export function stillDueCurricula(
+  progressReport: readonly ProgressElement[],
+  nowMs: number,
+): DueCurriculum[] {
+  const found: DueCurriculum[] = [];
+  for (const curriculum of progressReport) {
+    if (!isShownAssignment(curriculum) || isDraftAssociated(curriculum)) continue;
+    if (isCompletionComplete(curriculum.elementCompletion)) continue;
+    const due = dueLessons(curriculum);
+    if (due.length === 0) continue;
+    const dueMs = dueDate(curriculum.elementStartDate, curriculum.elementDuration);
+    if (isOpenDate(dueMs, nowMs)) continue;
+    const courseNames = curriculum.elementChildren
+      .filter((course) => course.elementDraft <= 0 && dueLessons(course).length > 0)
+      .map((course) => courseDisplayName(course.elementName));
+    found.push({ curriculum, dueMs, dueLessonCount: due.length, courseNames });
+  }
+  return found;
+}
+
 /**
  * The events of a student's calendar feed:
  * - each shown, non-draft curriculum that is not complete and still has lessons due (the same
@@ -45,21 +80,15 @@ export function calendarFeedEvents(
   nowMs: number,
 ): FeedEvent[] {
   const events: FeedEvent[] = [];
-  for (const curriculum of progressReport) {
-    if (!isShownAssignment(curriculum) || isDraftAssociated(curriculum)) continue;
-    if (isCompletionComplete(curriculum.elementCompletion)) continue;
-    const due = dueLessons(curriculum);
-    if (due.length === 0) continue;
-    const dueMs = dueDate(curriculum.elementStartDate, curriculum.elementDuration);
-    if (isOpenDate(dueMs, nowMs)) continue;
-    const courses = curriculum.elementChildren
-      .filter((course) => course.elementDraft <= 0 && dueLessons(course).length > 0)
-      .map((course) => courseDisplayName(course.elementName));
+  for (const { curriculum, dueMs, dueLessonCount, courseNames } of stillDueCurricula(
+    progressReport,
+    nowMs,
+  )) {
     events.push({
       id: `due-${curriculum.elementAssignmentKey}`,
       day: dayOf(dueMs),
       title: `Due: ${curriculum.elementName}`,
-      description: `${plural(due.length, 'lesson')} still to complete in ${courses.join(', ')}.`,
+      description: `${plural(dueLessonCount, 'lesson')} still to complete in ${courseNames.join(', ')}.`,
     });
   }
   for (const document of documents) {

@@ -31,3 +31,4 @@ export * from './library.js';
 export * from './comments.js';
 export * from './certificate.js';
 export * from './report/index.js';
+export * from './reminders.js';

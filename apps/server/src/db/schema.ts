@@ -146,6 +146,8 @@ export interface EmailOutboxTable {
   createdAt: Instant;
   sentAt: NullableInstant;
   error: Default<string | null>;
+  /** The HTML part, when the email has one (migration 0014). */
+  htmlBody: Default<string | null>;
 }
 
 export interface ServerSecretTable {
@@ -554,6 +556,10 @@ export interface Database {
   calendarFeed: CalendarFeedTable;
   contentVersion: ContentVersionTable;
   sequencingState: SequencingStateTable;
+  reminderLmsSetting: ReminderLmsSettingTable;
+  reminderUserSetting: ReminderUserSettingTable;
+  reminderEmail: ReminderEmailTable;
+  reminderClaim: ReminderClaimTable;
 }
 
 // Evaluations (migration 0007): definitions, their attachments to a course or curriculum, the
@@ -595,4 +601,40 @@ export interface EvaluationResponseTable {
   userKey: number | null;
   answers: unknown;
   submittedAt: Instant;
+}
+
+/** An LMS's reminder settings (migration 0014); an LMS without a row has the defaults. */
+export interface ReminderLmsSettingTable {
+  lmsKey: number;
+  enabled: Default<boolean>;
+  daysBefore: Default<number[]>;
+  timeZone: Default<string>;
+}
+
+/** A student's own reminder choice (migration 0014); no row: reminders on. */
+export interface ReminderUserSettingTable {
+  userKey: number;
+  enabled: boolean;
+  updatedAt: Generated<Date>;
+}
+
+/** A reminder digest email and its delivery (migration 0014). */
+export interface ReminderEmailTable {
+  emailKey: number;
+  userKey: number;
+  status: Default<'sending' | 'sent' | 'failed'>;
+  attempts: Default<number>;
+  attemptAt: Instant;
+  error: Default<string | null>;
+}
+
+/** One reminder occasion, claimed once (migration 0014). */
+export interface ReminderClaimTable {
+  userKey: number;
+  itemKind: string;
+  itemKey: string;
+  occasion: string;
+  forDate: string;
+  emailKey: number | null;
+  claimedAt: Instant;
 }

@@ -4,6 +4,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (reminder emails); user-provided text in it must be escaped. */
+  html?: string;
 }
 
 /** Sends email: over SMTP when SMTP_URL is set, otherwise into the outbox table (see email module). */

@@ -15,6 +15,7 @@ import { commentRoutes } from './comments/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { evaluationRoutes } from './evaluations/routes.js';
 import { certificateRoutes } from './certificates/routes.js';
+import { reminderRoutes } from './reminders/routes.js';
 
 /**
  * Every module's routes, under /lms (registered with that prefix by app.ts). API routes live
@@ -39,4 +40,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(reportRoutes);
   await app.register(evaluationRoutes);
   await app.register(certificateRoutes);
+  await app.register(reminderRoutes);
 }

@@ -27,6 +27,8 @@ export const queryKeys = {
     calendarFeed: (lmsKey: number, userKey: number) =>
       ['widgets', 'calendarFeed', lmsKey, userKey] as const,
   },
+  /** The student's reminder emails preference (docs/decisions/0015). */
+  reminders: (lmsKey: number, userKey: number) => ['reminders', lmsKey, userKey] as const,
   documents: {
     counts: (lmsKey: number, userKey: number) => ['documents', 'counts', lmsKey, userKey] as const,
     list: (lmsKey: number, userKey: number) => ['documents', 'list', lmsKey, userKey] as const,

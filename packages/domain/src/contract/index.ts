@@ -20,3 +20,4 @@ export * from './certificates.js';
 export * from './reports.js';
 export * from './evaluations.js';
 export * from './calendar-feed.js';
+export * from './reminders.js';

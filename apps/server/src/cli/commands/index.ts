@@ -4,6 +4,7 @@ import { evaluationsCli } from './evaluations.js';
 import { libraryCli } from './library.js';
 import { commentsCli } from './comments.js';
 import { documentsCli } from './documents.js';
+import { remindersCli } from './reminders.js';
 
 /**
  * How an area's command-line options reach the operator command: `run(name, input, options)`
@@ -29,4 +30,5 @@ export const AREA_CLIS: readonly AreaCli[] = [
   libraryCli,
   commentsCli,
   documentsCli,
+  remindersCli,
 ];

@@ -10,10 +10,27 @@ export async function recordEmail(db: Db, email: OutgoingEmail): Promise<number>
       toAddress: email.to,
       subject: email.subject,
       textBody: email.text,
+      htmlBody: email.html ?? null,
     })
     .returning('emailKey')
     .executeTakeFirstOrThrow();
   return row.emailKey;
+}
+
+/** An outbox email as it is sent. */
+export async function selectEmail(db: Db, emailKey: number): Promise<OutgoingEmail> {
+  const row = await db
+    .selectFrom('emailOutbox')
+    .select(['lmsKey', 'toAddress', 'subject', 'textBody', 'htmlBody'])
+    .where('emailKey', '=', emailKey)
+    .executeTakeFirstOrThrow();
+  return {
+    lmsKey: row.lmsKey,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
+  };
 }
 
 export async function markEmailSent(db: Db, emailKey: number): Promise<void> {

@@ -4,6 +4,7 @@ import { evaluationCommands } from '../evaluations/operator-commands.js';
 import { libraryCommands } from '../library/operator-commands.js';
 import { commentCommands } from '../comments/operator-commands.js';
 import { documentCommands } from '../documents/operator-commands.js';
+import { reminderCommands } from '../reminders/operator-commands.js';
 
 /**
  * Every area's operator commands, one spread per area. An area declares its commands in
@@ -17,6 +18,7 @@ export const AREA_COMMANDS: readonly AreaCommand[] = [
   ...libraryCommands,
   ...commentCommands,
   ...documentCommands,
+  ...reminderCommands,
 ];
 
 /** The area command with this name, if there is one. */

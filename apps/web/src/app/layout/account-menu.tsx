@@ -11,6 +11,7 @@ import {
 import { setSettingsMenuOpen, toggleSettingsMenu } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';
 import { initials } from './display-name';
+import { EmailRemindersItem } from './email-reminders-item';
 import styles from './account-menu.module.css';
 
 export interface AccountMenuProps {
@@ -48,9 +49,9 @@ function MenuItem({
 }
 
 /**
- * The settings menu: Change Password (classic) or Reset Password (rebrand), Support, Documents and
- * Log Out. Its open state is the global settings-menu flag, so other screens can close it; a
- * click outside or Escape closes it too.
+ * The settings menu: Change Password (classic) or Reset Password (rebrand), Support, Documents,
+ * the Email reminders switch (docs/decisions/0015) and Log Out. Its open state is the global
+ * settings-menu flag, so other screens can close it; a click outside or Escape closes it too.
  */
 export function AccountMenu({
   variant,
@@ -89,7 +90,9 @@ export function AccountMenu({
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [
-      ...(container.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+      ...(container.current?.querySelectorAll<HTMLElement>(
+        '[role="menuitem"], [role="menuitemcheckbox"]',
+      ) ?? []),
     ];
     const index = items.indexOf(document.activeElement as HTMLElement);
     const focusAt = (next: number) => items[(next + items.length) % items.length]?.focus();
@@ -188,6 +191,7 @@ export function AccountMenu({
             >
               Documents
             </MenuItem>
+            <EmailRemindersItem />
             {showLogOut && (
               <>
                 <div className={styles.separator} role="separator" />

@@ -1,0 +1,438 @@
+import type { AddressInfo } from 'node:net';
+import { reminderCalls, type ReminderPreference } from '@waypoint/domain/contract';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliIo } from '../../cli/program.js';
+import { localRunner } from '../../cli/transport.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildAssignment, buildLms, buildUser } from '../../test/factories.js';
+import { singleScoManifest2004, zipOf } from '../../test/launch.js';
+import { signIn } from '../../test/sign-in.js';
+import { importScormPackage } from '../content/import.service.js';
+import { localContentStorage } from '../content/storage.js';
+import { createMailer } from '../email/mailer.js';
+import { startReminderScheduler } from './scheduler.js';
+import { runReminderPass, type ReminderDeps } from './service.js';
+
+const DAY = 86_400_000;
+
+interface Received {
+  to: string;
+  raw: string;
+}
+
+/** A day's date (YYYY-MM-DD, UTC) `days` from the test clock's today. */
+const dayFrom = (t: TestApp, days: number) =>
+  new Date(t.clock.now().getTime() + days * DAY).toISOString().slice(0, 10);
+
+/** The decoded text of a raw message (quoted-printable soft breaks and escapes undone). */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The Subject header, unfolded (long headers continue on indented lines). */
+const subjectOf = (raw: string) =>
+  /^Subject: (.*)$/m.exec(raw.replace(/\r?\n[ \t]+/g, ' '))![1]!.trim();
+
+/** Reminder emails (docs/decisions/0015), sent through a real SMTP server, on the test clock. */
+describe('reminder emails', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  let smtpUrl: string;
+  let refuse = false;
+  const received: Received[] = [];
+  let deps: ReminderDeps;
+  let defaultLmsKey: number;
+  let lessonSerial = 0;
+
+  const mailFrom = 'Waypoint <no-reply@waypoint.example.com>';
+  // On PostgreSQL the pass takes its advisory lock (several instances may share the database).
+  const databaseUrl =
+    process.env.WAYPOINT_TEST_DB === 'postgres' ? (process.env.TEST_DATABASE_URL ?? null) : null;
+  const newDeps = (): ReminderDeps => ({
+    db: t.db,
+    clock: t.clock,
+    config: { publicUrl: t.config.publicUrl, databaseUrl, smtpUrl, mailFrom },
+    log: () => {},
+  });
+  const to = (address: string) => received.filter((message) => message.to === address);
+  const pass = () => runReminderPass(deps);
+
+  /** A new LMS and student (each test its own, so passes in one never touch another's). */
+  async function student(login: string) {
+    const lms = await buildLms(t.db);
+    const user = await buildUser(t.db, lms.lmsKey, {
+      userId: login,
+      email: `${login}@example.test`,
+    });
+    return { lmsKey: lms.lmsKey, lmsCode: lms.lmsCode, userKey: user.userKey, email: user.email };
+  }
+
+  /** Imports a one-lesson curriculum and assigns it, due at the end of the UTC day `days` ahead. */
+  async function assignCurriculum(userKey: number, lmsKey: number, name: string, days: number) {
+    lessonSerial += 1;
+    const imported = await importScormPackage(
+      { db: t.db, storage: localContentStorage(t.config) },
+      await zipOf({
+        'imsmanifest.xml': singleScoManifest2004({
+          id: `pkg-${lessonSerial}`,
+          title: `Package ${lessonSerial}`,
+          lesson: 'Lesson',
+        }),
+        'index.html': '<p>lesson</p>',
+      }),
+      { lmsKey, curriculum: name, course: `${name} course` },
+    );
+    const startDate = t.clock.now();
+    const dueDay = new Date(startDate.getTime() + days * DAY);
+    const due = Date.UTC(dueDay.getUTCFullYear(), dueDay.getUTCMonth(), dueDay.getUTCDate() + 1);
+    const assignment = await buildAssignment(t.db, {
+      userKey,
+      curriculumKey: imported.curriculum!.curriculumKey,
+      assignedAt: startDate,
+      startDate,
+      durationMs: due - 1 - startDate.getTime(),
+    });
+    return { assignment, lessonKey: imported.lessons[0]!.lessonKey };
+  }
+
+  const cli = async (...args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text) };
+    const operator = {
+      db: t.db,
+      config: { ...t.config, smtpUrl, mailFrom },
+      clock: t.clock,
+      mailer: createMailer(t.db, { smtpUrl, mailFrom }, () => {}),
+    };
+    const code = await runCli(
+      args,
+      async () => ({ run: localRunner(operator), close: async () => undefined }),
+      io,
+    );
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Noon UTC today: the days the test steps through never straddle a midnight while it runs.
+    const now = t.clock.now().getTime();
+    t.clock.advance(Math.floor(now / DAY) * DAY + DAY / 2 - now);
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(_address, _session, callback) {
+        if (refuse) callback(new Error('451 Try again later'));
+        else callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          for (const rcpt of session.envelope.rcptTo) {
+            received.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('utf8') });
+          }
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    defaultLmsKey = (await buildLms(t.db, { lmsCode: 'remind', lmsName: 'Remind Air' })).lmsKey;
+    deps = newDeps();
+  });
+  // Each test's students leave when it ends, so later passes do not build their reports again.
+  afterEach(async () => {
+    await t.db.updateTable('appUser').set({ inactive: 1 }).execute();
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await t.close();
+  });
+
+  it('reminds of an assignment due in 14 days on the right days, each once, then overdue', async () => {
+    const s = await student('due.fourteen');
+    await assignCurriculum(s.userKey, s.lmsKey, 'Crew Resource Management', 14);
+    const dueDate = dayFrom(t, 14);
+    const sentOn: [number, string][] = [];
+    for (let day = 0; day <= 16; day += 1) {
+      const before = to(s.email).length;
+      await pass();
+      // A second pass the same day (the hourly scheduler) sends nothing more.
+      await pass();
+      for (const message of to(s.email).slice(before)) {
+        sentOn.push([day, subjectOf(message.raw)]);
+      }
+      t.clock.advance(DAY);
+    }
+    const name = `LMS ${s.lmsCode}: Crew Resource Management`;
+    expect(sentOn).toEqual([
+      [0, `${name} (due in 14 days)`],
+      [11, `${name} (due in 3 days)`],
+      [13, `${name} (due tomorrow)`],
+      [15, `${name} (overdue since ${dueDate})`],
+    ]);
+    const first = decoded(to(s.email)[0]!.raw);
+    expect(first).toMatch(/Content-Type: text\/plain/);
+    expect(first).toMatch(/Content-Type: text\/html/);
+    expect(first).toContain(`Open: ${t.config.publicUrl}/assignments`);
+    expect(first).toContain(`<a href="${t.config.publicUrl}/assignments">`);
+    expect(first).toContain('1 lesson still to complete in Crew Resource Management course.');
+    const outbox = await t.db
+      .selectFrom('emailOutbox')
+      .select(['sentAt', 'htmlBody'])
+      .where('toAddress', '=', s.email)
+      .execute();
+    expect(outbox).toHaveLength(4);
+    expect(outbox.every((row) => row.sentAt !== null && row.htmlBody !== null)).toBe(true);
+  });
+
+  it('sends nothing for a completed assignment', async () => {
+    const s = await student('completes');
+    const { assignment, lessonKey } = await assignCurriculum(
+      s.userKey,
+      s.lmsKey,
+      'Upset Recovery',
+      14,
+    );
+    await pass();
+    expect(to(s.email)).toHaveLength(1);
+    await t.db
+      .insertInto('lessonProgress')
+      .values({
+        assignmentKey: assignment.assignmentKey,
+        lessonKey,
+        userKey: s.userKey,
+        attempts: 1,
+        completion: 1,
+        completionInstant: t.clock.now(),
+      })
+      .execute();
+    for (let day = 1; day <= 16; day += 1) {
+      t.clock.advance(DAY);
+      await pass();
+    }
+    expect(to(s.email)).toHaveLength(1);
+  });
+
+  it('never sends one twice: not after a restart, not from two passes at once', async () => {
+    const s = await student('restarts');
+    await assignCurriculum(s.userKey, s.lmsKey, 'Dangerous Goods', 3);
+    // Two instances' passes at the same moment: one email.
+    const results = await Promise.all([pass(), runReminderPass(newDeps())]);
+    expect(to(s.email)).toHaveLength(1);
+    expect(results.reduce((sum, result) => sum + result.emailsSent, 0)).toBe(1);
+    // Without the pass lock, the claim alone still lets only one of them send.
+    const unlocked = (): ReminderDeps => ({
+      ...newDeps(),
+      config: { ...deps.config, databaseUrl: null },
+    });
+    await assignCurriculum(s.userKey, s.lmsKey, 'Dangerous Goods Refresher', 1);
+    await Promise.all([runReminderPass(unlocked()), runReminderPass(unlocked())]);
+    expect(to(s.email)).toHaveLength(2);
+    // A restart: a new scheduler (its first pass runs at start) on the same database.
+    const restarted = startReminderScheduler({ ...newDeps(), log: () => {} }, 60);
+    await restarted!.idle();
+    await restarted!.stop();
+    expect(to(s.email)).toHaveLength(2);
+    // The date changes (assigned again with a new due date): a new occasion.
+    await t.db
+      .updateTable('assignment')
+      .set((eb) => ({ durationMs: eb('durationMs', '+', 7 * DAY) }))
+      .where('userKey', '=', s.userKey)
+      .execute();
+    t.clock.advance(DAY);
+    expect((await pass()).emailsSent).toBe(1);
+    const digest = decoded(to(s.email)[2]!.raw);
+    expect(digest).toContain(`(${dayFrom(t, 9)})`);
+    expect(digest).toContain('- Dangerous Goods Refresher: Due in 7 days');
+  });
+
+  it('schedules the next pass from the end of the last (never overlapping), until stopped', async () => {
+    const timers: { run: () => void; ms: number }[] = [];
+    const cleared: unknown[] = [];
+    const fake = {
+      set: (run: () => void, ms: number) => timers.push({ run, ms }),
+      clear: (handle: unknown) => cleared.push(handle),
+    };
+    expect(startReminderScheduler({ ...newDeps(), log: () => {} }, 0, fake)).toBeNull();
+    const scheduler = startReminderScheduler({ ...newDeps(), log: () => {} }, 15, fake)!;
+    // The first pass runs at start; the next is timed only once it has finished.
+    expect(timers).toHaveLength(0);
+    await scheduler.idle();
+    expect(timers.map((timer) => timer.ms)).toEqual([15 * 60_000]);
+    timers[0]!.run();
+    await scheduler.idle();
+    expect(timers).toHaveLength(2);
+    await scheduler.stop();
+    expect(cleared).toEqual([2]);
+    expect(timers).toHaveLength(2);
+  });
+
+  it('sends one digest for two items of the same day, listing both, names escaped in HTML', async () => {
+    const s = await student('digest');
+    await assignCurriculum(s.userKey, s.lmsKey, 'Security <b>&</b> "Awareness"', 3);
+    await assignCurriculum(s.userKey, s.lmsKey, 'Fire Fighting', 3);
+    expect((await pass()).emailsSent).toBe(1);
+    const messages = to(s.email);
+    expect(messages).toHaveLength(1);
+    const body = decoded(messages[0]!.raw);
+    expect(subjectOf(messages[0]!.raw)).toMatch(/^LMS .*: 2 training reminders$/);
+    expect(body).toContain('- Fire Fighting: Due in 3 days');
+    expect(body).toContain('- Security <b>&</b> "Awareness": Due in 3 days');
+    expect(body).toContain(
+      '<strong>Security &lt;b&gt;&amp;&lt;/b&gt; &quot;Awareness&quot;</strong>',
+    );
+    expect(body).not.toContain('<strong>Security <b>');
+  });
+
+  it('reminds before an assigned document expires, linking to the dashboard', async () => {
+    const s = await student('document');
+    const form = await t.db
+      .insertInto('documentForm')
+      .values({ lmsKey: s.lmsKey, name: 'Medical certificate' })
+      .returning('formKey')
+      .executeTakeFirstOrThrow();
+    const expiry = new Date(`${dayFrom(t, 1)}T23:59:59.999Z`);
+    await t.db
+      .insertInto('assignedDocument')
+      .values({ formKey: form.formKey, userKey: s.userKey, expiresAt: expiry })
+      .execute();
+    await pass();
+    const body = decoded(to(s.email)[0]!.raw);
+    expect(subjectOf(to(s.email)[0]!.raw)).toMatch(/: Medical certificate \(expires tomorrow\)$/);
+    expect(body).toContain(`Open: ${t.config.publicUrl}/dashboard`);
+  });
+
+  it('keeps a refused email and sends it on a later pass, once', async () => {
+    const s = await student('refused');
+    await assignCurriculum(s.userKey, s.lmsKey, 'Weather Radar', 1);
+    refuse = true;
+    try {
+      expect(await pass()).toMatchObject({ emailsSent: 0, emailsFailed: 1 });
+    } finally {
+      refuse = false;
+    }
+    expect(to(s.email)).toHaveLength(0);
+    expect(await pass()).toMatchObject({ emailsSent: 1, emailsFailed: 0 });
+    expect(await pass()).toMatchObject({ emailsSent: 0, emailsFailed: 0 });
+    expect(to(s.email)).toHaveLength(1);
+    expect(await t.outbox(s.email)).toHaveLength(1);
+  });
+
+  it('lets a student turn reminders off in the panel (session-checked, XSRF)', async () => {
+    const user = await buildUser(t.db, defaultLmsKey, {
+      userId: 'switcher',
+      email: 'switcher@example.test',
+    });
+    await assignCurriculum(user.userKey, defaultLmsKey, 'Ground Handling', 3);
+    const browser = await signIn(t, 'switcher');
+    const path = `/lms${reminderCalls.preference.path(defaultLmsKey, user.userKey)}`;
+    expect(await (await browser.call(path)).json()).toEqual({ enabled: true, lmsEnabled: true });
+
+    const noXsrf = await browser.call(path, {
+      method: 'PUT',
+      body: JSON.stringify({ enabled: false }),
+      headers: { 'x-xsrf-token': '' },
+    });
+    expect(noXsrf.status).toBe(403);
+    const other = await buildUser(t.db, defaultLmsKey, { userId: 'someone.else' });
+    const theirs = await browser.call(
+      `/lms${reminderCalls.setPreference.path(defaultLmsKey, other.userKey)}`,
+      { method: 'PUT', body: JSON.stringify({ enabled: false }) },
+    );
+    expect(theirs.status).toBe(403);
+    const bad = await browser.call(path, {
+      method: 'PUT',
+      body: JSON.stringify({ enabled: 'no' }),
+    });
+    expect(bad.status).toBe(400);
+
+    const off = await browser.call(path, {
+      method: 'PUT',
+      body: JSON.stringify({ enabled: false }),
+    });
+    expect(off.status).toBe(200);
+    expect((await off.json()) as ReminderPreference).toEqual({ enabled: false, lmsEnabled: true });
+    await pass();
+    expect(to('switcher@example.test')).toHaveLength(0);
+    expect((await cli('reminders', 'preview', '--user', 'switcher')).out).toContain(
+      'None will be sent: switcher has turned reminders off.',
+    );
+  });
+
+  it('sends nothing for an LMS with reminders off (set with the CLI)', async () => {
+    const s = await student('lms.off');
+    await assignCurriculum(s.userKey, s.lmsKey, 'Cabin Safety', 3);
+    const off = await cli('reminders', 'settings', '--lms', s.lmsCode, '--off');
+    expect(off.code).toBe(0);
+    expect(off.out).toContain(`Reminders for LMS '${s.lmsCode}': off`);
+    const run = await cli('reminders', 'run');
+    expect(run).toMatchObject({ code: 0, out: '0 reminder email(s) sent.' });
+    expect(to(s.email)).toHaveLength(0);
+    const on = await cli('reminders', 'settings', '--lms', s.lmsCode, '--on');
+    expect(on.out).toContain(': on');
+    expect((await cli('reminders', 'run')).out).toBe('1 reminder email(s) sent.');
+    expect(to(s.email)).toHaveLength(1);
+  });
+
+  it('previews what a student would be sent, day by day, and sends nothing', async () => {
+    const s = await student('previewed');
+    await assignCurriculum(s.userKey, s.lmsKey, 'Line Training', 20);
+    await assignCurriculum(s.userKey, s.lmsKey, 'Crew Briefing', 40);
+    const settings = await cli('reminders', 'settings', '--lms', s.lmsCode, '--days', '14,3,1');
+    expect(settings.out).toContain('days before a due date or expiry: 14, 3, 1');
+    const { code, out } = await cli(
+      'reminders',
+      'preview',
+      '--lms',
+      s.lmsCode,
+      '--user',
+      'previewed',
+    );
+    expect(code).toBe(0);
+    const lines = out.split('\n');
+    expect(lines[0]).toBe(`Reminders for previewed (LMS '${s.lmsCode}') in the next 30 days:`);
+    expect(lines.slice(1).map((line) => line.trim().split(/\s+/).slice(0, 3))).toEqual([
+      [dayFrom(t, 6), 'before-14', 'curriculum'],
+      [dayFrom(t, 17), 'before-3', 'curriculum'],
+      [dayFrom(t, 19), 'before-1', 'curriculum'],
+      [dayFrom(t, 21), 'overdue', 'curriculum'],
+      [dayFrom(t, 26), 'before-14', 'curriculum'],
+    ]);
+    expect(out).toContain(`Line Training  (date ${dayFrom(t, 20)})`);
+    expect(to(s.email)).toHaveLength(0);
+    expect(await t.outbox(s.email)).toHaveLength(0);
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    const s = await student('bad.input');
+    const show = () => cli('reminders', 'settings', '--lms', s.lmsCode);
+    const before = (await show()).out;
+    const cases: [string[], RegExp][] = [
+      [['--days', '0'], /whole numbers from 1 to 365/],
+      [['--days', '3,x'], /not: 'x'/],
+      [['--days', '3,3'], /listed once/],
+      [['--time-zone', 'Mars/Olympus'], /not a time zone/],
+      [['--on', '--off'], /cannot be used with/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli('reminders', 'settings', '--lms', s.lmsCode, ...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.err).toMatch(message);
+    }
+    expect((await show()).out).toBe(before);
+    expect(await cli('reminders', 'settings', '--lms', 'nowhere')).toMatchObject({
+      code: 1,
+      err: "Error: No LMS with code 'nowhere' (see list-lms).",
+    });
+    expect(await cli('reminders', 'preview', '--lms', s.lmsCode, '--user', 'ghost')).toMatchObject({
+      code: 1,
+      err: `Error: No student 'ghost' in LMS '${s.lmsCode}'.`,
+    });
+    expect((await cli('reminders', 'preview', '--user', 'x', '--days', '0')).code).toBe(2);
+  });
+});
