@@ -3,8 +3,10 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { createMailer } from './modules/email/mailer.js';
+import { housekeepingJobs } from './modules/housekeeping/jobs.js';
 import { listenForEndedSessions } from './modules/sessions/cross-instance.js';
 import { startReminderScheduler, type ReminderScheduler } from './modules/reminders/scheduler.js';
+import { startJobQueue, type JobQueue } from './platform/job-queue.js';
 import { startupTasks } from './startup.js';
 
 /** Reads config, opens and migrates the database, listens; shuts down cleanly on SIGINT/SIGTERM. */
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   // A second signal stops at once.
   let closing = false;
   let reminders: ReminderScheduler | null = null;
+  let jobs: JobQueue | null = null;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) {
       app.log.warn(`${signal} received again: stopping now`);
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
       await reminders?.stop();
+      await jobs?.stop();
       await app.close();
       await sessionsEnded?.close();
       await startup.release();
@@ -79,6 +83,14 @@ async function main(): Promise<void> {
   reminders = startReminderScheduler(
     { db: database.db, clock: app.deps.clock, config, log: (line) => app.log.info(line) },
     config.remindersIntervalMinutes,
+  );
+  // Housekeeping on the job queue (ADR 0018): pg-boss on PostgreSQL, a timer on PGlite.
+  jobs = await startJobQueue(
+    housekeepingJobs({ db: database.db, clock: app.deps.clock, config }, (line) =>
+      app.log.info(line),
+    ),
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite' },
+    app.log,
   );
 }
 

@@ -148,6 +148,9 @@ export interface EmailOutboxTable {
   error: Default<string | null>;
   /** The HTML part, when the email has one (migration 0014). */
   htmlBody: Default<string | null>;
+  /** Tries so far, and when the next may be made (migration 0017; null: none due). */
+  attempts: Default<number>;
+  nextAttemptAt: Default<Date | null>;
 }
 
 export interface ServerSecretTable {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { OutgoingEmail } from '../../lib/mailer.js';
 
@@ -36,13 +37,73 @@ export async function selectEmail(db: Db, emailKey: number): Promise<OutgoingEma
 export async function markEmailSent(db: Db, emailKey: number): Promise<void> {
   await db
     .updateTable('emailOutbox')
-    .set({ sentAt: new Date() })
+    .set({ sentAt: new Date(), nextAttemptAt: null })
     .where('emailKey', '=', emailKey)
     .execute();
 }
 
+/** SMTP refused it: the reason, and the first retry a few minutes on (ADR 0018). */
 export async function markEmailFailed(db: Db, emailKey: number, error: string): Promise<void> {
-  await db.updateTable('emailOutbox').set({ error }).where('emailKey', '=', emailKey).execute();
+  await db
+    .updateTable('emailOutbox')
+    .set({
+      error,
+      nextAttemptAt: sql<Date>`coalesce(next_attempt_at, now() + interval '2 minutes')`,
+    })
+    .where('emailKey', '=', emailKey)
+    .execute();
+}
+
+/**
+ * Claims the refused emails due for another try (fewer than `maxAttempts`, made after `since`):
+ * counts the attempt and sets the one after it `backoffMinutes(attempts)` on, before sending, so a
+ * crash mid-send never makes a burst. Reminder digests retry on their own (reminder_email).
+ */
+export async function claimEmailRetries(
+  db: Db,
+  options: { now: Date; since: Date; maxAttempts: number; limit: number },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('emailOutbox')
+    .set({
+      attempts: sql<number>`attempts + 1`,
+      nextAttemptAt: sql<Date>`${options.now}::timestamptz + interval '1 minute' * power(2, attempts + 1)`,
+    })
+    .where('emailKey', 'in', (eb) =>
+      eb
+        .selectFrom('emailOutbox as o')
+        .select('o.emailKey')
+        .where('o.sentAt', 'is', null)
+        .where('o.nextAttemptAt', '<=', options.now)
+        .where('o.attempts', '<', options.maxAttempts)
+        .where('o.createdAt', '>', options.since)
+        .where((inner) =>
+          inner.not(
+            inner.exists(
+              inner
+                .selectFrom('reminderEmail as r')
+                .select('r.emailKey')
+                .whereRef('r.emailKey', '=', 'o.emailKey'),
+            ),
+          ),
+        )
+        .orderBy('o.emailKey')
+        .limit(options.limit),
+    )
+    .returning('emailKey')
+    .execute();
+  return rows.map((row) => row.emailKey);
+}
+
+/** A refused email that has had its last try. */
+export async function giveUpEmails(db: Db, maxAttempts: number): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set({ nextAttemptAt: null })
+    .where('sentAt', 'is', null)
+    .where('attempts', '>=', maxAttempts)
+    .where('nextAttemptAt', 'is not', null)
+    .execute();
 }
 
 /** The emails sent to an address, newest last (for the operator CLI `outbox` command and tests). */
