@@ -10,6 +10,8 @@
  * on TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; skipped with a note when
  * unreachable). Exits 1 when any commit was lost or reordered.
  *
+ * On PostgreSQL it runs again with two servers behind nginx (docs/deployment/nginx.conf) when
+ * nginx is installed; memory is then the sum of both.
  * BENCH_ONLY=pglite or postgres runs one database; BENCH_CPU_PROF=<folder> profiles the server.
  *
  * The server is the real one (main.ts) in a process of its own, so the load generator does not
@@ -24,7 +26,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { playerCalls } from '@waypoint/domain/contract';
@@ -38,6 +40,7 @@ import { contentOriginOf } from '../apps/server/src/platform/content-origin.js';
 import { buildLms, buildUser } from '../apps/server/src/test/factories.js';
 import { singleScoManifest2004, zipOf } from '../apps/server/src/test/launch.js';
 import { dropTestDatabase } from '../apps/server/src/test/database.js';
+import { nginxInstalled, startNginx } from '../apps/server/src/test/nginx.js';
 import {
   createDurableDatabase,
   freePort,
@@ -317,11 +320,49 @@ interface Memory {
   mb: number;
 }
 
+/** One server, or two behind nginx (the deployment guide's configuration), on the database. */
+async function startServers(
+  database: DurableDatabase,
+  dataDir: string,
+  instances: 1 | 2,
+  port: number,
+): Promise<{ pids: (number | undefined)[]; stop(): Promise<void> }> {
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] } : {};
+  if (instances === 1) {
+    const server = await startServerProcess({ dataDir, port, env: database.env, ...nodeArgs });
+    return { pids: [server.child.pid], stop: () => server.stop() };
+  }
+  // The second instance sees the first's content folder (object storage does this across hosts).
+  const secondDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-commits-b-'));
+  await symlink(path.join(dataDir, 'content'), path.join(secondDir, 'content'));
+  const env = { ...database.env, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '127.0.0.1' };
+  const [portA, portB] = [await freePort(), await freePort()];
+  const servers = await Promise.all([
+    startServerProcess({ dataDir, port: portA, env, ...nodeArgs }),
+    startServerProcess({ dataDir: secondDir, port: portB, env, ...nodeArgs }),
+  ]);
+  const nginx = await startNginx({
+    port,
+    instances: { a: `127.0.0.1:${portA}`, b: `127.0.0.1:${portB}` },
+  });
+  return {
+    pids: servers.map((server) => server.child.pid),
+    async stop() {
+      await nginx.stop();
+      await Promise.all(servers.map((server) => server.stop()));
+      await rm(secondDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function benchDatabase(
   label: string,
   database: DurableDatabase,
   dataDir: string,
   memory: Memory[],
+  instances: 1 | 2 = 1,
 ): Promise<ModeResult[]> {
   const port = await freePort();
   const config = loadConfig({
@@ -339,18 +380,13 @@ async function benchDatabase(
   const learners = await setUp(seeding.db, dataDir, origin).finally(() => seeding.close());
   console.log(`done in ${((performance.now() - setUpStarted) / 1000).toFixed(1)} s.`);
 
-  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROF;
-  const server = await startServerProcess({
-    dataDir,
-    port,
-    env: database.env,
-    ...(profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] } : {}),
-  });
+  const servers = await startServers(database, dataDir, instances, port);
   const results: ModeResult[] = [];
   try {
-    const remember = async (when: string) =>
-      memory.push({ database: label, when, mb: await residentMb(server.child.pid) });
+    const remember = async (when: string) => {
+      const sizes = await Promise.all(servers.pids.map((pid) => residentMb(pid)));
+      memory.push({ database: label, when, mb: sizes.reduce((sum, mb) => sum + mb, 0) });
+    };
     await remember('after start');
     await openLaunches(origin, learners);
     await remember(`after opening ${LEARNERS} launches`);
@@ -378,7 +414,7 @@ async function benchDatabase(
       });
     }
   } finally {
-    await server.stop();
+    await servers.stop();
   }
   // What was stored, read once the server has stopped (every mode's commits are in by then).
   const reading = await database.open();
@@ -449,6 +485,19 @@ async function main(): Promise<void> {
     const postgres = await createDurableDatabase({ kind: 'postgres', serverUrl: POSTGRES_URL });
     try {
       results.push(...(await benchDatabase('PostgreSQL', postgres, pgDir, memory)));
+      if (nginxInstalled) {
+        const twoDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-commits-'));
+        const two = await createDurableDatabase({ kind: 'postgres', serverUrl: POSTGRES_URL });
+        try {
+          results.push(
+            ...(await benchDatabase('PostgreSQL, 2 behind nginx', two, twoDir, memory, 2)),
+          );
+        } finally {
+          await two.drop();
+          await rm(twoDir, { recursive: true, force: true });
+        }
+      } else
+        notes.push('Two instances skipped: nginx is not installed (apt-get install nginx-light).');
       process.stdout.write(
         `PostgreSQL: pgbench -N, ${PGBENCH_CLIENTS} clients, ${BURST_SECONDS} s... `,
       );
