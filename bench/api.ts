@@ -9,7 +9,12 @@
  * It also measures the first read after a change: the student's cached reports are dropped as a
  * commit to their lesson drops them (invalidateReports), then one request reads the report, one at
  * a time, BENCH_AFTER_CHANGE_READS times (default 30) per student.
+ *
+ * BENCH_INSTANCES=2 runs the load rows through nginx onto two real servers on PostgreSQL instead.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -22,7 +27,14 @@ import {
 import { createMailer } from '../apps/server/src/modules/email/mailer.js';
 import { invalidateReports } from '../apps/server/src/modules/progress/report-cache.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
+import type { Db } from '../apps/server/src/db/connection.js';
 import { createTestDatabase } from '../apps/server/src/test/database.js';
+import { nginxInstalled, startNginx } from '../apps/server/src/test/nginx.js';
+import {
+  createDurableDatabase,
+  freePort,
+  startServerProcess,
+} from '../apps/server/src/test/server-process.js';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -140,9 +152,30 @@ async function afterChange(
   };
 }
 
-async function main(): Promise<void> {
-  const database = await createTestDatabase();
-  const { db } = database;
+const reportUrlOf = (baseUrl: string, s: Record<string, string>) =>
+  `${baseUrl}/lms/api/progressreport/withPrerequisites/${s.lmsKey}/${s.userKey}?showExpired=true&withFlaggedAssignments=true&showEmptyLeafs=false`;
+
+/** As a browser sends them: the session header and cookies, and gzip accepted. */
+const auth = (s: Record<string, string>) => ({
+  sessionID: s.sessionID!,
+  cookie: s.cookie!,
+  'accept-encoding': 'gzip, deflate, br',
+});
+
+function printResults(results: Result[]): void {
+  console.table(
+    results.map((r) => ({
+      call: r.name,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      errors: r.errors,
+    })),
+  );
+}
+
+/** The demo training provider plus a student with 5,000 lessons. */
+async function seed(db: Db): Promise<void> {
   const now = new Date();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await seedDemo(db, { now, passwordHash });
@@ -173,6 +206,13 @@ async function main(): Promise<void> {
     });
   }
   console.log('done.');
+}
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_INSTANCES === '2') return twoInstances();
+  const database = await createTestDatabase();
+  const { db } = database;
+  await seed(db);
 
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'off' }) };
   const app = await buildApp({
@@ -186,16 +226,9 @@ async function main(): Promise<void> {
   // The panel is this address (lessons would run on the other loopback name).
   config.publicUrl = baseUrl;
 
-  const reportUrl = (s: Record<string, string>) =>
-    `${baseUrl}/lms/api/progressreport/withPrerequisites/${s.lmsKey}/${s.userKey}?showExpired=true&withFlaggedAssignments=true&showEmptyLeafs=false`;
+  const reportUrl = (s: Record<string, string>) => reportUrlOf(baseUrl, s);
   const student = await signIn(baseUrl, 'student');
   const bigStudent = await signIn(baseUrl, 'big.student');
-  // As a browser does: the session header and cookies, and gzip accepted.
-  const auth = (s: Record<string, string>) => ({
-    sessionID: s.sessionID!,
-    cookie: s.cookie!,
-    'accept-encoding': 'gzip, deflate, br',
-  });
   const size = (await (await fetch(reportUrl(bigStudent), { headers: auth(bigStudent) })).text())
     .length;
 
@@ -219,15 +252,7 @@ async function main(): Promise<void> {
       Number(bigStudent.userKey),
     ),
   ];
-  console.table(
-    results.map((r) => ({
-      call: r.name,
-      'req/s': Math.round(r.rps),
-      'p50 ms': r.p50,
-      'p99 ms': r.p99,
-      errors: r.errors,
-    })),
-  );
+  printResults(results);
   const [now_, demoReport, bigReport, demoAfter, bigAfter] = results as [
     Result,
     Result,
@@ -247,6 +272,69 @@ async function main(): Promise<void> {
   );
   await app.close();
   await database.close();
+}
+
+/**
+ * BENCH_INSTANCES=2: the same load through nginx (docs/deployment/nginx.conf) onto two real
+ * servers on one PostgreSQL (TEST_DATABASE_URL), for comparison with one. The after-change rows
+ * need the report cache in this process and are left out.
+ */
+async function twoInstances(): Promise<void> {
+  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  if (!nginxInstalled)
+    throw new Error('BENCH_INSTANCES=2 needs nginx (apt-get install nginx-light).');
+  const database = await createDurableDatabase({ kind: 'postgres', serverUrl });
+  const dirs = [
+    await mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-api-a-')),
+    await mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-api-b-')),
+  ];
+  try {
+    const handle = await database.open();
+    try {
+      await seed(handle.db);
+      console.log('done.');
+    } finally {
+      await handle.close();
+    }
+    const nginxPort = await freePort();
+    const ports = [await freePort(), await freePort()];
+    const env = {
+      ...database.env,
+      PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
+      TRUST_PROXY: '127.0.0.1',
+    };
+    const servers = await Promise.all(
+      ports.map((port, i) => startServerProcess({ dataDir: dirs[i]!, port, env })),
+    );
+    const nginx = await startNginx({
+      port: nginxPort,
+      instances: { a: `127.0.0.1:${ports[0]}`, b: `127.0.0.1:${ports[1]}` },
+    });
+    try {
+      const baseUrl = nginx.baseUrl;
+      const student = await signIn(baseUrl, 'student');
+      const bigStudent = await signIn(baseUrl, 'big.student');
+      const results = [
+        await load('GET /lms/now', `${baseUrl}/lms/now`),
+        await load('progress report, demo student', reportUrlOf(baseUrl, student), auth(student)),
+        await load(
+          'progress report, 5,000 lessons',
+          reportUrlOf(baseUrl, bigStudent),
+          auth(bigStudent),
+        ),
+      ];
+      console.log(
+        `Two servers behind nginx on PostgreSQL; ${connections} connections, ${seconds} s each`,
+      );
+      printResults(results);
+    } finally {
+      await nginx.stop();
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  } finally {
+    await database.drop();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {
