@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  FORCED_ORDER,
   FORCED_SEQUENTIAL,
   OBJECTIVES_ITEMS,
   REMEDIATION,
@@ -25,6 +26,7 @@ test.beforeAll(async () => {
   const packages = {
     objectives: await sequencedPackage('Objectives', OBJECTIVES_ITEMS),
     forced: await sequencedPackage('Forced', FORCED_SEQUENTIAL.items, FORCED_SEQUENTIAL),
+    order: await sequencedPackage('Order', FORCED_ORDER.items, FORCED_ORDER),
     remediation: await sequencedPackage('Remediation', REMEDIATION.items, REMEDIATION),
   };
   for (const [name, zip] of Object.entries(packages)) {
@@ -88,11 +90,14 @@ test.describe('SCORM 2004 objectives and sequencing', () => {
     await expect(sco.getByText('valves: passed')).toBeVisible();
   });
 
-  test('forced sequential: the exam launched first opens the introduction, Next only, no list; continue moves on', async ({
+  test('forced sequential (choice off): course details lists one entry, the introduction, Next only in the player; continue moves on', async ({
     page,
   }) => {
     await start(page, 'forced');
-    const player = await play(page, 'Exam');
+    // A flow-only package: one entry starts the course (ADR 0007); the exam is not listed.
+    await expect(page.getByTestId('lesson-row')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Play Exam' })).toHaveCount(0);
+    const player = await play(page, 'Introduction');
     await expect(player).toHaveTitle('Introduction - Waypoint');
     await expect(player.getByRole('combobox', { name: 'Lesson' })).toHaveCount(0);
     await expect(player.getByRole('button', { name: /Previous/ })).toBeDisabled();
@@ -122,5 +127,37 @@ test.describe('SCORM 2004 objectives and sequencing', () => {
     await content(player).getByRole('button', { name: 'Fail' }).click();
     await content(player).getByRole('button', { name: 'Continue' }).click();
     await expect(player).toHaveTitle('Teaching - Waypoint');
+  });
+
+  test('forced order: course details shows the later lessons locked, the first playable; completing it unlocks the next', async ({
+    page,
+  }) => {
+    await start(page, 'order');
+    const row = (name: string) => page.getByTestId('lesson-row').filter({ hasText: name });
+    await expect(page.getByRole('button', { name: 'Play Briefing' })).toBeVisible();
+    for (const locked of ['Walkaround', 'Check ride']) {
+      await expect(row(locked).getByTestId('prerequisite-lock')).toBeVisible();
+      await expect(page.getByRole('button', { name: `Play ${locked}` })).toHaveCount(0);
+    }
+    await expect(row('Check ride').getByTestId('prerequisite-lock')).toHaveAttribute(
+      'aria-label',
+      'Prerequisites: Briefing, Walkaround',
+    );
+    await screenshotBoth(page, 'course-details-sequencing-locked');
+
+    const player = await play(page, 'Briefing');
+    await expect(player).toHaveTitle('Briefing - Waypoint');
+    await content(player).getByRole('button', { name: 'Complete' }).click();
+    await exitLesson(player);
+
+    // Back in course details (progress reloads when the lesson window closes): the next unlocks.
+    await expect(page.getByRole('button', { name: 'Play Walkaround' })).toBeVisible();
+    await expect(row('Check ride').getByTestId('prerequisite-lock')).toHaveAttribute(
+      'aria-label',
+      'Prerequisites: Walkaround',
+    );
+    await screenshotBoth(page, 'course-details-sequencing-unlocked');
+    const next = await play(page, 'Walkaround');
+    await expect(next).toHaveTitle('Walkaround - Waypoint');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { lessonLaunchBlock, lessonPlaces, type LaunchRules } from './lesson-launch.js';
+import {
+  isLessonListed,
+  lessonLaunchBlock,
+  lessonPlaces,
+  PACKAGE_LOCK_FALLBACK,
+  packageLockNames,
+  type LaunchRules,
+} from './lesson-launch.js';
 import { buildProgressElement as element, type ProgressElement } from './progress-element.js';
 
 const DAY = 86_400_000;
@@ -49,6 +56,7 @@ const expired = curriculum([course([topic('T', [lesson()])])], {
   elementStartDate: NOW - 40 * DAY,
   elementDuration: 30 * DAY,
 });
+const packageLock = { locked: true, hidden: false, waitsFor: ['Briefing'] };
 const usedUp = () => lesson({ elementMaxAttempts: 2, elementAttempts: 2 });
 
 describe('may this lesson launch (§4 Expiry and launchability)', () => {
@@ -108,6 +116,28 @@ describe('may this lesson launch (§4 Expiry and launchability)', () => {
       'launches',
     ],
     [
+      "its package's lock (SCORM 2004 sequencing, 1.2 prerequisites; ADR 0007)",
+      curriculum([course([topic('T', [lesson({ elementPackageLock: packageLock })])])]),
+      {},
+      'packageLocked',
+    ],
+    [
+      "the package's lock means nothing in play mode 2 (it plays outside the sequencer)",
+      curriculum([
+        course([topic('T', [lesson({ elementPackageLock: packageLock, elementPlayMode: 2 })])]),
+      ]),
+      {},
+      'launches',
+    ],
+    [
+      'a package lock that does not lock (a listed lesson) launches',
+      curriculum([
+        course([topic('T', [lesson({ elementPackageLock: { ...packageLock, locked: false } })])]),
+      ]),
+      {},
+      'launches',
+    ],
+    [
       'the course lock is told before expiry',
       curriculum(
         [
@@ -135,5 +165,26 @@ describe('may this lesson launch (§4 Expiry and launchability)', () => {
       reason: 'courseLocked',
       lock: { message: 'Unlocks after completing: First', previousCourseIndex: 0 },
     });
+  });
+
+  it("names what a package's lock waits for, or the course's sequencing rules when it cannot tell", () => {
+    expect(packageLockNames(lesson({ elementPackageLock: packageLock }))).toEqual(['Briefing']);
+    expect(
+      packageLockNames(lesson({ elementPackageLock: { ...packageLock, waitsFor: [] } })),
+    ).toEqual([PACKAGE_LOCK_FALLBACK]);
+    expect(packageLockNames(lesson())).toEqual([]);
+    const [place] = [
+      ...lessonPlaces(
+        curriculum([course([topic('T', [lesson({ elementPackageLock: packageLock })])])]),
+      ),
+    ];
+    expect(lessonLaunchBlock(place!, rules)).toEqual({
+      reason: 'packageLocked',
+      waitsFor: ['Briefing'],
+    });
+    expect(isLessonListed(lesson({ elementPackageLock: { ...packageLock, hidden: true } }))).toBe(
+      false,
+    );
+    expect(isLessonListed(lesson({ elementPackageLock: packageLock }))).toBe(true);
   });
 });

@@ -56,6 +56,7 @@ export interface LaunchRules {
 export type LaunchBlock =
   | { reason: 'courseLocked'; lock: CourseLock }
   | { reason: 'prerequisites'; missing: string[] }
+  | { reason: 'packageLocked'; waitsFor: string[] }
   | { reason: 'expired' }
   | { reason: 'noAttempts' }
   | { reason: 'noContent' };
@@ -78,6 +79,28 @@ export function courseLockOf(
   });
 }
 
+/** What a package's lock lists when it cannot name the lessons it waits for (a sequencing rule). */
+export const PACKAGE_LOCK_FALLBACK = "This course's sequencing rules";
+
+/**
+ * The names a lesson's package lock lists (ADR 0007, Sequencing in the panel): the lessons its
+ * SCORM 2004 sequencing or SCORM 1.2 prerequisites wait for, shown like the chapter
+ * prerequisites of §2 Course details ('Prerequisites' naming the missing ones); none in play
+ * mode 2 ("no prerequisite logic", §4 Play modes) or when the package does not hold it back.
+ */
+export function packageLockNames(
+  lesson: Pick<ProgressElement, 'elementPackageLock' | 'elementPlayMode'>,
+): string[] {
+  const lock = lesson.elementPackageLock;
+  if (!lock?.locked || lesson.elementPlayMode === PLAY_MODE.browse) return [];
+  return lock.waitsFor.length > 0 ? lock.waitsFor : [PACKAGE_LOCK_FALLBACK];
+}
+
+/** Whether the panel lists a lesson: its package may leave it out (hidden from choice, ADR 0007). */
+export function isLessonListed(lesson: Pick<ProgressElement, 'elementPackageLock'>): boolean {
+  return lesson.elementPackageLock?.hidden !== true;
+}
+
 /** What the course details already worked out for a lesson (to judge big trees once). */
 export interface KnownLaunchFacts {
   /** The lesson's course lock (courseLockOf). */
@@ -88,7 +111,7 @@ export interface KnownLaunchFacts {
 
 /**
  * Why the lesson may not launch now, or null when it may (§4): the course lock (not in play
- * mode 2), the chapter prerequisites, expiry ("expired lessons launch only if
+ * mode 2), the chapter prerequisites, the package's own lock (ADR 0007), expiry ("expired lessons launch only if
  * allowExpiredAssignmentsToBeCompleted is above 0"), attempts left (when the stored attempt is
  * known), content ("launchable if it has a content key ..., or its play mode is 2").
  */
@@ -104,6 +127,8 @@ export function lessonLaunchBlock(
   const browse = lesson.elementPlayMode === PLAY_MODE.browse;
   if (!browse && known.lock.locked) return { reason: 'courseLocked', lock: known.lock };
   if (known.missing.length > 0) return { reason: 'prerequisites', missing: known.missing };
+  const waitsFor = packageLockNames(lesson);
+  if (waitsFor.length > 0) return { reason: 'packageLocked', waitsFor };
   const expired = isExpired(curriculum.elementStartDate, curriculum.elementDuration, rules.nowMs);
   if (!mayLaunchWhenExpired(expired, rules.allowExpiredAssignmentsToBeCompleted)) {
     return { reason: 'expired' };

@@ -142,6 +142,22 @@ describe('course-level status (§4)', () => {
   it('"otherwise Incomplete"', () => {
     expect(courseStatus(course('A', false), 0)).toBe('Incomplete');
   });
+  it.each([
+    [{ completed: true, satisfied: true }, false, 'Complete'],
+    [{ completed: true, satisfied: null }, false, 'Complete'],
+    [{ completed: true, satisfied: false }, true, 'Failing'],
+    [{ completed: false, satisfied: null }, true, 'Incomplete'],
+    [{ completed: null, satisfied: false }, true, 'Failing'],
+  ] as const)(
+    'a sequenced course: its rollup %o decides, not "all lessons complete" (ADR 0007; all lessons complete: %s)',
+    (rollup, allDone, expected) => {
+      const sequenced = element({
+        ...course('A', allDone),
+        elementSequencingRollup: { ...rollup, measure: null },
+      });
+      expect(courseStatus(sequenced, 0)).toBe(expected);
+    },
+  );
 });
 
 describe("a lesson's missing prerequisites (§4: its chapter's and its own)", () => {

@@ -122,6 +122,12 @@ export type CourseStatus = 'Complete' | 'Failing' | 'Incomplete';
 export function courseStatus(course: ProgressElement, curriculumCompletion: number): CourseStatus {
   const lessons = creditedLessonsOf(course);
   if (isCompletionComplete(curriculumCompletion)) return 'Complete';
+  // A sequenced SCORM 2004 course: its activity tree's rollup decides (ADR 0007).
+  const rollup = course.elementSequencingRollup;
+  if (rollup) {
+    if (rollup.completed === true) return rollup.satisfied === false ? 'Failing' : 'Complete';
+    return rollup.satisfied === false ? 'Failing' : 'Incomplete';
+  }
   if (lessons.length > 0 && lessons.every(isLessonComplete)) return 'Complete';
   const failing = lessons.some(
     (lesson) =>

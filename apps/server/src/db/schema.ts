@@ -503,6 +503,8 @@ export interface SequencingStateTable {
   rollupCompleted: boolean | null;
   rollupSatisfied: boolean | null;
   rollupMeasure: number | null;
+  /** What the panel shows of the attempt (migration 0016; JSON text, '' when not worked out). */
+  panel: Default<string>;
   launchId: string | null;
   lastSeq: Default<number>;
   updatedAt: Instant;

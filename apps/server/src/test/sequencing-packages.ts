@@ -382,3 +382,64 @@ export function prerequisitesManifest12(): string {
   </resources>
 </manifest>`;
 }
+
+/** A primary objective that writes its satisfaction to a global objective (SN 4.2.1.2). */
+const writesGlobal = (objective: string, global: string) => `
+  <imsss:objectives>
+    <imsss:primaryObjective objectiveID="${objective}">
+      <imsss:mapInfo targetObjectiveID="${global}" readSatisfiedStatus="false" writeSatisfiedStatus="true"/>
+    </imsss:primaryObjective>
+  </imsss:objectives>`;
+
+/** Disabled until a global objective another SCO writes is satisfied (precondition). */
+const disabledUntil = (global: string, own: string) => `
+  <imsss:sequencingRules>
+    <imsss:preConditionRule>
+      <imsss:ruleConditions conditionCombination="any">
+        <imsss:ruleCondition referencedObjective="need" operator="not" condition="satisfied"/>
+        <imsss:ruleCondition referencedObjective="need" operator="not" condition="objectiveStatusKnown"/>
+      </imsss:ruleConditions>
+      <imsss:ruleAction action="disabled"/>
+    </imsss:preConditionRule>
+  </imsss:sequencingRules>
+  <imsss:objectives>
+    <imsss:primaryObjective objectiveID="${own}">
+      <imsss:mapInfo targetObjectiveID="g-${own}" readSatisfiedStatus="false" writeSatisfiedStatus="true"/>
+    </imsss:primaryObjective>
+    <imsss:objective objectiveID="need">
+      <imsss:mapInfo targetObjectiveID="${global}" readSatisfiedStatus="true"/>
+    </imsss:objective>
+  </imsss:objectives>`;
+
+/**
+ * Forced order with choice on (the lesson list offers what the order allows): each SCO is
+ * disabled until the one before it is passed, through global objectives.
+ */
+export const FORCED_ORDER = {
+  organizationSequencing: `<imsss:controlMode choice="true" flow="true"/>`,
+  items: [
+    { id: 'brief', title: 'Briefing', sequencing: writesGlobal('brief', 'g-brief') },
+    { id: 'walk', title: 'Walkaround', sequencing: disabledUntil('g-brief', 'walk') },
+    { id: 'ride', title: 'Check ride', sequencing: disabledUntil('g-walk', 'ride') },
+  ] satisfies SequencedItem[],
+};
+
+/** Choice with an item hidden from choice (precondition 'hiddenFromChoice', always). */
+export const HIDDEN_FROM_CHOICE = {
+  organizationSequencing: `<imsss:controlMode choice="true" flow="true"/>`,
+  items: [
+    { id: 'guide', title: 'Guide' },
+    {
+      id: 'key',
+      title: 'Answer key',
+      sequencing: `
+        <imsss:sequencingRules>
+          <imsss:preConditionRule>
+            <imsss:ruleConditions><imsss:ruleCondition condition="always"/></imsss:ruleConditions>
+            <imsss:ruleAction action="hiddenFromChoice"/>
+          </imsss:preConditionRule>
+        </imsss:sequencingRules>`,
+    },
+    { id: 'quiz', title: 'Quiz' },
+  ] satisfies SequencedItem[],
+};

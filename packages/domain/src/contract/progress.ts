@@ -64,6 +64,32 @@ export const ProgressElement = Type.Object(
     launchMode: Type.String(),
     studentVerificationEnabled: Type.Number(),
     player: Type.String(),
+    /**
+     * Waypoint's addition (ADR 0007, Sequencing in the panel), lessons only: the lesson's package
+     * holds it back for this student (SCORM 2004 sequencing of the current attempt, SCORM 1.2
+     * prerequisites). locked: no launch now; hidden: not listed (hidden from choice, or not the
+     * one entry of a flow-only package); waitsFor: the lessons to finish first, when known.
+     * Absent when the package does not hold the lesson back.
+     */
+    elementPackageLock: Type.Optional(
+      Type.Object({
+        locked: Type.Boolean(),
+        hidden: Type.Boolean(),
+        waitsFor: Type.Array(Type.String()),
+      }),
+    ),
+    /**
+     * Waypoint's addition (ADR 0007), courses only: the rollup of a sequenced SCORM 2004 course's
+     * activity tree (SN RB.1), which decides its completion, success and score instead of 'all
+     * lessons complete'. Absent for other courses.
+     */
+    elementSequencingRollup: Type.Optional(
+      Type.Object({
+        completed: Type.Union([Type.Boolean(), Type.Null()]),
+        satisfied: Type.Union([Type.Boolean(), Type.Null()]),
+        measure: Type.Union([Type.Number(), Type.Null()]),
+      }),
+    ),
     // Typed below (the schema cannot name its own type).
     elementChildren: Type.Unsafe<unknown[]>(Type.Array(Type.Ref(`${PROGRESS_ELEMENT_ID}#`))),
   },

@@ -23,6 +23,7 @@ export function findLessonContent(db: Db, lessonKey: number, lmsKey: number) {
       'co.name as courseName',
       'co.courseKey',
       's.packageKey',
+      's.identifier',
       'p.scormVersion',
     ])
     .where('l.lessonKey', '=', lessonKey)

@@ -50,6 +50,8 @@ export function launchRefusal(place: LessonPlace, rules: LaunchRules): string | 
       return `This lesson is locked. ${block.lock.message}.`;
     case 'prerequisites':
       return `This lesson is locked until you complete the prerequisites: ${block.missing.join(', ')}.`;
+    case 'packageLocked':
+      return `This lesson is locked until you complete the prerequisites: ${block.waitsFor.join(', ')}.`;
     case 'expired':
       return 'This assignment has expired, so its lessons can no longer be launched.';
     case 'noAttempts':

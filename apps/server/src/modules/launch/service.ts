@@ -1,6 +1,7 @@
 import {
   lessonPlaces,
   needsLiveVerification,
+  PLAY_MODE,
   playerModeOf,
   resumesAttempt,
   type LaunchRules,
@@ -20,6 +21,7 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 import { launchSettings } from '../lms-info/service.js';
 import { buildAssignmentReport } from '../progress/service.js';
 import { visibleLibraryLesson } from '../library/service.js';
+import { panelNow, sequencedDefinition } from '../player/sequencing.js';
 import * as repo from './repo.js';
 import { findAssignedCurriculum, findLessonPlace, launchRefusal } from './rules.js';
 
@@ -45,6 +47,8 @@ export const START_WINDOW_MS = 10 * 60_000;
 
 export const NOT_ASSIGNED_MESSAGE = 'This lesson is not part of your assignments.';
 export const OPEN_ELSEWHERE_MESSAGE = 'This lesson is already open on another device or browser';
+export const SEQUENCING_REFUSED_MESSAGE =
+  "This course's sequencing does not allow this lesson now. Return to the course to see what is open.";
 export const NO_CONTENT_ORIGIN_MESSAGE =
   'Lessons cannot be played at this address: the server has no separate content address ' +
   '(CONTENT_ORIGIN). Please contact your training department.';
@@ -90,6 +94,24 @@ export async function evaluateLaunch(
     }),
   );
   if (refusal) return { status: 403, errorMessage: refusal };
+  if (content && scormVersion === '2004' && place.lesson.elementPlayMode !== PLAY_MODE.browse) {
+    // A sequenced package opens a lesson only through its sequencer (SN OP.1): the launch is a
+    // choice of its activity (the start or resume of a flow-only package), which the engine
+    // judges now on the stored state, whatever the report showed (ADR 0007). 403, not 409: at
+    // pre-launch a 409 means 'open on another device' to the panel (§4 Lesson launch flow).
+    const definition = await sequencedDefinition(db, content.packageKey);
+    if (definition) {
+      const panel = await panelNow(db, definition, {
+        assignmentKey: request.assignmentKey,
+        courseKey: content.courseKey,
+        packageKey: content.packageKey,
+        userKey: student.userKey,
+      });
+      if (!panel.launchable.includes(content.identifier)) {
+        return { status: 403, errorMessage: SEQUENCING_REFUSED_MESSAGE };
+      }
+    }
+  }
   return { place, lesson: place.lesson, scormVersion };
 }
 

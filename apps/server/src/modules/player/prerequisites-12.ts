@@ -1,7 +1,8 @@
 /**
- * SCORM 1.2 adlcp:prerequisites as lesson prerequisites in the player (CAM 2.3.2.5.1): a lesson
- * of a 1.2 package whose items' expression is not met is not offered by the lesson list, Previous
- * or Next, and POST navigate refuses it.
+ * SCORM 1.2 adlcp:prerequisites as lesson prerequisites (CAM 2.3.2.5.1): a lesson of a 1.2
+ * package whose items' expression is not met is not offered by the player's lesson list, Previous
+ * or Next, POST navigate refuses it, and the panel's report shows it locked (so pre-launch refuses
+ * it too: ADR 0007, Sequencing in the panel).
  */
 import { prerequisitesMet, type Scorm12Status } from '@waypoint/domain';
 import type { Db } from '../../db/connection.js';
@@ -40,6 +41,35 @@ function statusOf(
   return (row.attempts ?? 0) > 0 ? 'incomplete' : 'not attempted';
 }
 
+/** A lesson's stored progress, as far as its SCORM 1.2 status goes. */
+export type ProgressOf12 = Parameters<typeof statusOf>[0];
+
+/**
+ * The items of a 1.2 package whose prerequisites are not met, given each item's stored progress
+ * (by identifier): each with its expression and the items it names that are not yet passed or
+ * completed, in the expression's order. Shared by the player and the panel's report.
+ */
+export function unmetItems(
+  expressions: Record<string, string>,
+  progressOf: (identifier: string) => ProgressOf12,
+): Map<string, { expression: string; waitsFor: string[] }> {
+  const unmet = new Map<string, { expression: string; waitsFor: string[] }>();
+  for (const [identifier, expression] of Object.entries(expressions)) {
+    const named = new Map<string, Scorm12Status>();
+    const { met } = prerequisitesMet(expression, (id) => {
+      const status = statusOf(progressOf(id));
+      named.set(id, status);
+      return status;
+    });
+    if (met) continue;
+    const waitsFor = [...named]
+      .filter(([, status]) => status !== 'passed' && status !== 'completed')
+      .map(([id]) => id);
+    unmet.set(identifier, { expression, waitsFor });
+  }
+  return unmet;
+}
+
 /**
  * The identifiers of a 1.2 package's lessons in the course whose prerequisites are not met for
  * this assignment, each with the expression that holds it back.
@@ -49,8 +79,7 @@ export async function unmetPrerequisites(
   keys: { assignmentKey: number; courseKey: number; packageKey: number },
 ): Promise<Map<string, string>> {
   const expressions = await repo.selectItemPrerequisites(db, keys.packageKey);
-  const unmet = new Map<string, string>();
-  if (Object.keys(expressions).length === 0) return unmet;
+  if (Object.keys(expressions).length === 0) return new Map();
   const lessons = await repo.selectPackageCmi(
     db,
     keys.assignmentKey,
@@ -58,9 +87,6 @@ export async function unmetPrerequisites(
     keys.packageKey,
   );
   const byIdentifier = new Map(lessons.map((lesson) => [lesson.identifier, lesson]));
-  for (const [identifier, expression] of Object.entries(expressions)) {
-    const { met } = prerequisitesMet(expression, (id) => statusOf(byIdentifier.get(id)));
-    if (!met) unmet.set(identifier, expression);
-  }
-  return unmet;
+  const unmet = unmetItems(expressions, (id) => byIdentifier.get(id));
+  return new Map([...unmet].map(([identifier, { expression }]) => [identifier, expression]));
 }

@@ -81,6 +81,23 @@ interface EngineApi {
 const REPLAYED =
   /^cmi\.(?:completion_status|success_status|progress_measure|score\.(?:scaled|raw|min|max)|exit|objectives\.\d+\.(?:id|success_status|completion_status|progress_measure|score\.(?:scaled|raw|min|max)))$/;
 
+/**
+ * Whether the SCO's committed data ends its attempt with a result (completed, passed or failed).
+ * The engine reads the global objectives of an attempt ended without a result as known, so a SCO
+ * merely opened would unlock what only its result should: such an end is not acted on early.
+ */
+export function hasResult(cmi: Record<string, string>): boolean {
+  const success = cmi['cmi.success_status'];
+  return (
+    cmi['cmi.completion_status'] === 'completed' || success === 'passed' || success === 'failed'
+  );
+}
+
+/** Whether a commit that sets these elements changes what the sequencer knows of the SCO. */
+export function changesSequencing(cmi: Record<string, unknown>): boolean {
+  return Object.keys(cmi).some((element) => REPLAYED.test(element));
+}
+
 function leavesOf(activity: ActivityDefinition): ActivityDefinition[] {
   return activity.children ? activity.children.flatMap(leavesOf) : [activity];
 }
@@ -174,6 +191,25 @@ export class PackageSequencer {
     }
     api.SetValue('adl.nav.request', navRequest || '_none_');
     return api.Terminate('') === 'true';
+  }
+
+  /**
+   * Ends the delivered activity's SCO session with what it committed, then a choice of `target`
+   * (the panel's launch of another lesson, or the player's lesson list). The engine judges a
+   * choice made in the same Terminate before the ended attempt's rollup and global objective
+   * writes, so a lesson the ended SCO unlocks would be refused: when the SCO has a result, the
+   * choice is made once the termination is through, as a learner's next request would be (SN
+   * OP.1). Otherwise, or when that choice is refused, the request is made as the SCO made it, so
+   * a refused choice leaves the attempt as it left it. True when the target is delivered.
+   */
+  choose(cmi: Record<string, string>, target: string): boolean {
+    const before = this.serialize();
+    if (hasResult(cmi) && this.terminate(cmi, '_none_') && this.request('choice', target)) {
+      return true;
+    }
+    this.api = this.build(before);
+    this.sessionUsed = false;
+    return this.terminate(cmi, `{target=${target}}choice`) && this.current() === target;
   }
 
   /** Whether the last request ended the sequencing session. */

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildAssignment, buildLms, buildUser } from '../../test/factories.js';
-import { launchLesson, playerApi, type LaunchKeys, type PlayerHandle } from '../../test/launch.js';
+import {
+  launchLesson,
+  playerApi,
+  prelaunchPath,
+  type LaunchKeys,
+  type PlayerHandle,
+} from '../../test/launch.js';
 import {
   CHOICE_WITH_DISABLED_EXAM,
   FORCED_SEQUENTIAL,
@@ -95,9 +101,12 @@ describe('SCORM 2004 sequencing through the player API (SN book, driven by the e
   });
   afterAll(() => t.close());
 
-  it('forced sequential: launching the exam first opens the introduction; only Next is offered, no list', async () => {
-    const exam = await open('exam');
-    expect(exam.redirected).toBe(true);
+  it('forced sequential: the panel cannot launch the exam; the introduction opens with Next only, no list', async () => {
+    // The panel's launch goes through the sequencer: a flow-only package starts at its entry.
+    const refused = await pilot.call(prelaunchPath(lessons.get('exam')!), { method: 'POST' });
+    expect(refused.status).toBe(403);
+    const exam = await open('intro');
+    expect(exam.redirected).toBe(false);
     expect(exam.state.lessonName).toBe('Introduction');
     expect(exam.state.sequencing).toEqual({ continue: true, previous: false, choice: false });
     expect(offered(exam.state)).toEqual([]);
@@ -112,9 +121,9 @@ describe('SCORM 2004 sequencing through the player API (SN book, driven by the e
     const api = playerApi(exam.player);
     expect((await api.commit(1, { 'cmi.completion_status': 'completed' }, true)).status).toBe(200);
     // A choice of the exam is refused by the sequencer; continue goes to Systems.
-    const refused = await navigate(exam.player, lessons.get('exam')!.lessonKey);
-    expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toContain('does not allow');
+    const choice = await navigate(exam.player, lessons.get('exam')!.lessonKey);
+    expect(choice.status).toBe(409);
+    expect(((await choice.json()) as { message: string }).message).toContain('does not allow');
     const next = await navigate(exam.player, lessons.get('intro')!.lessonKey, 'continue');
     expect(next.status).toBe(200);
     const { launchId, token } = (await next.json()) as { launchId: string; token: string };

@@ -7,8 +7,10 @@
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { SequencingDefinition } from '../content/sequencing-definition.js';
+import { invalidateReports } from '../progress/report-cache.js';
 import * as repo from './repo.js';
 import { PackageSequencer, type SequencingView } from './sequencer.js';
+import { freshPanelOf, panelSequencing, type PanelSequencing } from './sequencing-panel.js';
 
 export interface SequencingKeys {
   assignmentKey: number;
@@ -42,6 +44,9 @@ function parseCmi(text: string | null): Record<string, string> {
   }
 }
 
+const cmiOf = (lessons: Step['lessons']) => (identifier: string) =>
+  lessons.get(identifier)?.cmi ?? {};
+
 interface Step {
   sequencer: PackageSequencer;
   /** lessonKey and stored cmi of each SCO identifier of the package in the course. */
@@ -60,7 +65,7 @@ async function step<T>(
   now: Date,
   run: (step: Step) => T,
 ): Promise<{ result: T; view: SequencingView }> {
-  return db.transaction().execute(async (trx) => {
+  const stepped = await db.transaction().execute(async (trx) => {
     await repo.lockSequencing(trx, keys);
     const row = await repo.findSequencingState(trx, keys, true);
     const fresh = !row || row.ended;
@@ -73,19 +78,30 @@ async function step<T>(
     );
     const result = run({ sequencer, lessons });
     const view = sequencer.view();
+    const state = sequencer.serialize();
+    // What the panel shows of the attempt now (ADR 0007), stored with it for the report.
+    const panel = panelSequencing(
+      definition,
+      { state, ended: view.ended, rollup: view.rollup },
+      cmiOf(lessons),
+      () => freshPanelOf(db, keys.packageKey, definition),
+    );
     await repo.saveSequencingState(trx, {
       ...keys,
       attempt,
-      state: sequencer.serialize(),
+      state,
       ended: view.ended,
       rollupCompleted: view.rollup.completed,
       rollupSatisfied: view.rollup.satisfied,
       rollupMeasure: view.rollup.measure,
+      panel: JSON.stringify(panel),
       launchId,
       updatedAt: now,
     });
     return { result, view };
   });
+  invalidateReports(keys.userKey);
+  return stepped;
 }
 
 /**
@@ -106,7 +122,7 @@ export async function deliverForLaunch(
     const current = sequencer.current();
     if (current === launch.identifier) return current;
     if (current !== null) {
-      sequencer.terminate(lessons.get(current)?.cmi ?? {}, `{target=${launch.identifier}}choice`);
+      sequencer.choose(lessons.get(current)?.cmi ?? {}, launch.identifier);
     } else if (!sequencer.request('choice', launch.identifier)) {
       if (!sequencer.request('resumeAll')) sequencer.request('start');
     }
@@ -157,7 +173,9 @@ export async function navigateSequenced(
       const delivered = target ? sequencer.request('choice', target) : sequencer.request('start');
       return { delivered: delivered ? sequencer.current() : null, refused: !delivered };
     }
-    const accepted = sequencer.terminate(lessons.get(before)?.cmi ?? {}, request);
+    const cmi = lessons.get(before)?.cmi ?? {};
+    const target = /^\{target=([^}]+)\}choice$/.exec(request)?.[1];
+    const accepted = target ? sequencer.choose(cmi, target) : sequencer.terminate(cmi, request);
     const after = sequencer.current();
     return { delivered: after, refused: !accepted || (after === before && !sequencer.ended) };
   });
@@ -179,3 +197,71 @@ export async function currentView(
   const state = row && !row.ended ? row.state || null : null;
   return new PackageSequencer(definition, state).view();
 }
+
+/**
+ * The panel's view of the learner's current attempt, worked out by the engine now (the launch
+ * rules' check of a launch from the panel, whatever the report showed).
+ */
+export async function panelNow(
+  db: Db,
+  definition: SequencingDefinition,
+  keys: SequencingKeys,
+): Promise<PanelSequencing> {
+  const [row, lessons] = await Promise.all([
+    repo.findSequencingState(db, keys),
+    repo.selectPackageCmi(db, keys.assignmentKey, keys.courseKey, keys.packageKey),
+  ]);
+  const byIdentifier = new Map(lessons.map((lesson) => [lesson.identifier, parseCmi(lesson.cmi)]));
+  const stored = row
+    ? {
+        state: row.state,
+        ended: row.ended,
+        rollup: {
+          completed: row.rollupCompleted,
+          satisfied: row.rollupSatisfied,
+          measure: row.rollupMeasure,
+        },
+      }
+    : null;
+  return panelSequencing(
+    definition,
+    stored,
+    (identifier) => byIdentifier.get(identifier) ?? {},
+    () => freshPanelOf(db, keys.packageKey, definition),
+  );
+}
+
+/**
+ * The delivered SCO committed results (completion, success, score, objectives): the panel's view
+ * of the attempt is worked out again with them (what its end will unlock, the rollup it leaves),
+ * under the same lock as a sequencing step.
+ */
+export async function refreshPanel(
+  db: Db,
+  definition: SequencingDefinition,
+  keys: SequencingKeys,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await repo.lockSequencing(trx, keys);
+    const row = await repo.findSequencingState(trx, keys, true);
+    if (!row || row.ended || !row.state) return;
+    const lessons = await repo.selectPackageCmi(
+      trx,
+      keys.assignmentKey,
+      keys.courseKey,
+      keys.packageKey,
+    );
+    const byIdentifier = new Map(
+      lessons.map((lesson) => [lesson.identifier, parseCmi(lesson.cmi)]),
+    );
+    const panel = panelSequencing(
+      definition,
+      { state: row.state, ended: false, rollup: UNKNOWN },
+      (identifier) => byIdentifier.get(identifier) ?? {},
+    );
+    await repo.updateSequencingPanel(trx, { ...keys, attempt: row.attempt }, JSON.stringify(panel));
+  });
+  invalidateReports(keys.userKey);
+}
+
+const UNKNOWN = { completed: null, satisfied: null, measure: null };

@@ -3,7 +3,9 @@ import {
   certificateUrlFor,
   rollUp,
   type ProgressElement,
+  type RolledUpFields,
 } from '@waypoint/domain';
+import type { PackageLock, SequencingRollup } from './package-locks.js';
 import type { AssignmentRow, CourseRow, LessonRow, ProgressRow, TopicRow } from './repo.js';
 
 /** Rows to the spec's progress elements (§3). Instants go out as ms since the epoch; none is 0. */
@@ -23,8 +25,10 @@ export function presentLesson(
   lesson: LessonRow,
   progress: ProgressRow | undefined,
   context: AssignmentContext,
+  packageLock?: PackageLock,
 ): ProgressElement {
   return buildProgressElement({
+    ...(packageLock ? { elementPackageLock: packageLock } : {}),
     elementType: 'lesson',
     elementKey: lesson.lessonKey,
     elementName: lesson.name,
@@ -82,13 +86,45 @@ export function presentTopic(
   });
 }
 
-/** A course with its topics; its progress rolls up from them (§4). */
+/**
+ * A sequenced SCORM 2004 course's completion, success and score from its activity tree's rollup
+ * (ADR 0007), not from 'all lessons complete': completed is complete (1), and one not satisfied
+ * is "complete but not passing" (credit below 0, §4 Completion codes); the root's measure
+ * (-1..1) is the score when known. Times and attempts still add up from the lessons.
+ */
+function sequencedCourseFields(
+  rollup: SequencingRollup,
+  rolledUp: RolledUpFields,
+  topics: ProgressElement[],
+): RolledUpFields & Pick<ProgressElement, 'elementCredit' | 'elementSequencingRollup'> {
+  const completed = rollup.completed === true;
+  const latest = Math.max(
+    0,
+    ...topics.flatMap((topic) => topic.elementChildren.map((l) => l.elementCompletionInstant)),
+  );
+  return {
+    ...rolledUp,
+    elementCompletion: completed ? 1 : 0,
+    elementCompletionInstant: completed ? latest : 0,
+    elementCredit: rollup.satisfied === false ? -1 : rollup.satisfied === true ? 1 : 0,
+    elementScore:
+      rollup.measure !== null && rollup.measure >= 0
+        ? Math.round(rollup.measure * 10_000) / 100
+        : rolledUp.elementScore,
+    elementSequencingRollup: rollup,
+  };
+}
+
+/** A course with its topics; its progress rolls up from them (§4), or from its sequencing rollup. */
 export function presentCourse(
   course: CourseRow,
   topics: ProgressElement[],
   context: AssignmentContext,
+  sequencingRollup: SequencingRollup | null = null,
 ): ProgressElement {
-  const rolledUp = rollUp(topics);
+  const rolledUp = sequencingRollup
+    ? sequencedCourseFields(sequencingRollup, rollUp(topics), topics)
+    : rollUp(topics);
   return buildProgressElement({
     elementType: 'course',
     elementKey: course.courseKey,

@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 
 /**
- * The only SQL of the progress report. A report runs the same five queries whatever the size of
- * the tree (no query per element): assignments, courses, topics, lessons, progress.
+ * The only SQL of the progress report. A report runs the same queries whatever the size of the
+ * tree (no query per element): assignments, courses, topics, lessons, progress, and for the
+ * packages' own locks and rollup (ADR 0007) their sequencing and the learner's sequencing states.
  */
 
 /** The student's current assignments with their curricula (one of them, with assignmentKey). */
@@ -83,7 +85,15 @@ export function selectLessons(db: Db, userKey: number, curriculumKey?: number) {
     .leftJoin('sco as s', 's.scoKey', 'l.scoKey')
     .leftJoin('contentPackage as p', 'p.packageKey', 's.packageKey')
     .selectAll('l')
-    .select(['s.launchFile', 's.scoType', 'p.storageFolder', 'p.uploadedAt as packageUploadedAt'])
+    .select([
+      's.launchFile',
+      's.scoType',
+      's.identifier as scoIdentifier',
+      's.packageKey',
+      'p.scormVersion',
+      'p.storageFolder',
+      'p.uploadedAt as packageUploadedAt',
+    ])
     .where('co.curriculumKey', 'in', assignedCurricula(db, userKey))
     .$if(curriculumKey !== undefined, (qb) => qb.where('co.curriculumKey', '=', curriculumKey!))
     .orderBy('l.topicKey')
@@ -107,6 +117,79 @@ export function selectProgress(db: Db, userKey: number, assignmentKey?: number) 
 }
 
 export type ProgressRow = Awaited<ReturnType<typeof selectProgress>>[number];
+
+/**
+ * The packages behind the lessons of the user's curricula (or one of them) that hold lessons back
+ * themselves: sequenced SCORM 2004 packages, and SCORM 1.2 packages with the items'
+ * adlcp:prerequisites (as JSON text: identifiers are not column names to rename).
+ */
+export function selectPackageRules(db: Db, userKey: number, curriculumKey?: number) {
+  return db
+    .selectFrom('contentPackage as p')
+    .select([
+      'p.packageKey',
+      'p.scormVersion',
+      sql<boolean>`coalesce(p.manifest -> 'sequencing' -> 'definition' ->> 'sequenced', '') = 'true'`.as(
+        'sequenced',
+      ),
+      sql<
+        string | null
+      >`CASE WHEN p.scorm_version = '1.2' THEN (p.manifest -> 'sequencing' -> 'items')::text END`.as(
+        'items',
+      ),
+    ])
+    .where('p.packageKey', 'in', (eb) =>
+      eb
+        .selectFrom('lesson as l')
+        .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
+        .innerJoin('course as co', 'co.courseKey', 't.courseKey')
+        .innerJoin('sco as s', 's.scoKey', 'l.scoKey')
+        .select('s.packageKey')
+        .where('co.curriculumKey', 'in', assignedCurricula(db, userKey))
+        .$if(curriculumKey !== undefined, (qb) =>
+          qb.where('co.curriculumKey', '=', curriculumKey!),
+        ),
+    )
+    .execute();
+}
+
+export type PackageRuleRow = Awaited<ReturnType<typeof selectPackageRules>>[number];
+
+/** The sequencing definition of a package (for its new-attempt view, worked out once). */
+export async function selectSequencingDefinition(db: Db, packageKey: number): Promise<unknown> {
+  const row = await db
+    .selectFrom('contentPackage')
+    .select(sql<string | null>`(manifest -> 'sequencing' -> 'definition')::text`.as('definition'))
+    .where('packageKey', '=', packageKey)
+    .executeTakeFirst();
+  return row?.definition ? (JSON.parse(row.definition) as unknown) : null;
+}
+
+/** The user's latest sequencing attempt of each package in each course (of one assignment). */
+export function selectSequencingPanels(db: Db, userKey: number, assignmentKey?: number) {
+  return db
+    .selectFrom('sequencingState')
+    .distinctOn(['assignmentKey', 'courseKey', 'packageKey'])
+    .select([
+      'assignmentKey',
+      'courseKey',
+      'packageKey',
+      'ended',
+      'panel',
+      'rollupCompleted',
+      'rollupSatisfied',
+      'rollupMeasure',
+    ])
+    .where('userKey', '=', userKey)
+    .$if(assignmentKey !== undefined, (qb) => qb.where('assignmentKey', '=', assignmentKey!))
+    .orderBy('assignmentKey')
+    .orderBy('courseKey')
+    .orderBy('packageKey')
+    .orderBy('attempt', 'desc')
+    .execute();
+}
+
+export type SequencingPanelRow = Awaited<ReturnType<typeof selectSequencingPanels>>[number];
 
 export function selectPrerequisiteTypes(db: Db) {
   return db

@@ -5,14 +5,17 @@ import type {
   ProgressReportOptions,
 } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
+import { courseLocks, loadPackageRules } from './package-locks.js';
 import { presentCourse, presentCurriculum, presentLesson, presentTopic } from './presenter.js';
 import {
   type AssignmentRow,
   selectAssignments,
   selectCourses,
   selectLessons,
+  selectPackageRules,
   selectPrerequisiteTypes,
   selectProgress,
+  selectSequencingPanels,
   selectTopics,
 } from './repo.js';
 
@@ -105,13 +108,17 @@ async function buildTree(
 ): Promise<ProgressReport | null> {
   if (assignments.length === 0) return null;
   const curriculumKey = scope?.curriculumKey;
-  const [courses, topics, lessons, progress, prerequisiteTypes] = await Promise.all([
-    selectCourses(db, user.userKey, curriculumKey),
-    selectTopics(db, user.userKey, curriculumKey),
-    selectLessons(db, user.userKey, curriculumKey),
-    selectProgress(db, user.userKey, scope?.assignmentKey),
-    selectPrerequisiteTypes(db),
-  ]);
+  const [courses, topics, lessons, progress, prerequisiteTypes, packages, states] =
+    await Promise.all([
+      selectCourses(db, user.userKey, curriculumKey),
+      selectTopics(db, user.userKey, curriculumKey),
+      selectLessons(db, user.userKey, curriculumKey),
+      selectProgress(db, user.userKey, scope?.assignmentKey),
+      selectPrerequisiteTypes(db),
+      selectPackageRules(db, user.userKey, curriculumKey),
+      selectSequencingPanels(db, user.userKey, scope?.assignmentKey),
+    ]);
+  const packageRules = await loadPackageRules(db, packages, states);
   const coursesByCurriculum = groupBy(courses, (row) => row.curriculumKey);
   const topicsByCourse = groupBy(topics, (row) => row.courseKey);
   const lessonsByTopic = groupBy(lessons, (row) => row.topicKey);
@@ -133,22 +140,35 @@ async function buildTree(
     };
     const courseElements = (coursesByCurriculum.get(assignment.curriculumKey) ?? [])
       .map((course) => {
-        const topicElements = (topicsByCourse.get(course.courseKey) ?? [])
+        const courseTopics = topicsByCourse.get(course.courseKey) ?? [];
+        const progressOf = (lesson: { lessonKey: number }) =>
+          progressByLesson.get(`${assignment.assignmentKey}:${lesson.lessonKey}`);
+        // The course's packages may hold lessons back and decide its rollup (ADR 0007).
+        const { locks, rollup } = courseLocks(
+          {
+            assignmentKey: assignment.assignmentKey,
+            courseKey: course.courseKey,
+            lessons: courseTopics.flatMap((topic) =>
+              (lessonsByTopic.get(topic.topicKey) ?? []).map((row) => ({
+                row,
+                progress: progressOf(row),
+              })),
+            ),
+          },
+          packageRules,
+        );
+        const topicElements = courseTopics
           .map((topic) =>
             presentTopic(
               topic,
               (lessonsByTopic.get(topic.topicKey) ?? []).map((lesson) =>
-                presentLesson(
-                  lesson,
-                  progressByLesson.get(`${assignment.assignmentKey}:${lesson.lessonKey}`),
-                  context,
-                ),
+                presentLesson(lesson, progressOf(lesson), context, locks.get(lesson.lessonKey)),
               ),
               context,
             ),
           )
           .filter(keepEmpty);
-        return presentCourse(course, topicElements, context);
+        return presentCourse(course, topicElements, context, rollup);
       })
       .filter(keepEmpty);
     return presentCurriculum(assignment, courseElements, user);

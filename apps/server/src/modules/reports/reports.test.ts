@@ -219,8 +219,9 @@ describe('Completion Report calls (§2, §7): course completion, organisation, t
     const rows = await courseCompletion(deps, user, 0, []);
     expect(rows.length).toBeGreaterThan(90);
     expect(queries).toBe(small);
-    // The progress report's assignments, courses, topics, lessons, progress, prerequisite types.
-    expect(small).toBe(6);
+    // The progress report's assignments, courses, topics, lessons, progress, prerequisite types,
+    // the packages' own rules and the sequencing states (ADR 0007).
+    expect(small).toBe(8);
   });
 
   it('answers the organisation data', async () => {

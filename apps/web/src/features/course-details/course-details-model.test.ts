@@ -228,4 +228,75 @@ describe('course details model (§2 Course details, §4)', () => {
     });
     expect(allowed.courses[0]!.topics[0]!.lessons[0]!.launchable).toBe(true);
   });
+
+  it('a lesson its package locks (SCORM 2004 sequencing, 1.2 prerequisites) shows the lock naming what it waits for; a hidden one is not listed (ADR 0007)', () => {
+    const c = curriculum(
+      'C',
+      [
+        course('Sequenced', [
+          topic('Lessons', [
+            lesson({ elementName: 'Briefing' }),
+            lesson({
+              elementName: 'Walkaround',
+              elementPackageLock: { locked: true, hidden: false, waitsFor: ['Briefing'] },
+            }),
+            lesson({
+              elementName: 'Ride',
+              elementPackageLock: { locked: true, hidden: false, waitsFor: [] },
+            }),
+            lesson({
+              elementName: 'Answer key',
+              elementPackageLock: { locked: true, hidden: true, waitsFor: [] },
+            }),
+            lesson({
+              elementName: 'Browse copy',
+              elementPlayMode: 2,
+              elementPackageLock: { locked: true, hidden: false, waitsFor: ['Briefing'] },
+            }),
+          ]),
+          topic('Only hidden', [
+            lesson({ elementPackageLock: { locked: true, hidden: true, waitsFor: [] } }),
+          ]),
+        ]),
+      ],
+      { now: NOW },
+    );
+    const view = buildCurriculumView(c, 0, context);
+    const sequenced = view.courses[0]!;
+    expect(sequenced.topics.map((t) => t.name)).toEqual(['Lessons']);
+    expect(sequenced.lessonCount).toBe(4);
+    expect(view.lessonCount).toBe(4);
+    const rows = sequenced.topics[0]!.lessons.map((l) => [
+      l.name,
+      l.launchable,
+      l.missingPrerequisites,
+    ]);
+    expect(rows).toEqual([
+      ['Briefing', true, []],
+      ['Walkaround', false, ['Briefing']],
+      ['Ride', false, ["This course's sequencing rules"]],
+      // Play mode 2 has no prerequisite logic (§4 Play modes): it plays outside the sequencer.
+      ['Browse copy', true, []],
+    ]);
+  });
+
+  it("a sequenced course's status is its rollup's, not 'all lessons complete' (ADR 0007)", () => {
+    const rolled = (rollup: { completed: boolean | null; satisfied: boolean | null }) =>
+      buildCurriculumView(
+        curriculum(
+          'C',
+          [
+            course('Post', [topic('T', [lesson(), done()])], {
+              elementSequencingRollup: { ...rollup, measure: null },
+            }),
+          ],
+          { now: NOW },
+        ),
+        0,
+        context,
+      ).courses[0]!.status;
+    expect(rolled({ completed: true, satisfied: true })).toBe('Complete');
+    expect(rolled({ completed: true, satisfied: false })).toBe('Failing');
+    expect(rolled({ completed: null, satisfied: null })).toBe('Incomplete');
+  });
 });

@@ -15,12 +15,14 @@ import {
   isElementComplete,
   isExpired,
   isFailedCompletion,
+  isLessonListed,
   isOpenDate,
   lessonLaunchBlock,
   lessonsOf,
   lessonStatus,
   missingChapterPrerequisites,
   missingLessonPrerequisites,
+  packageLockNames,
   PLAY_MODE,
   playModeBadge,
   playModeLabel,
@@ -142,6 +144,9 @@ function topicStatus(topic: ProgressElement, lessons: LessonView[]): TopicView['
 
 const chapterName = (topic: ProgressElement) => topic.elementName || 'Chapter';
 
+/** The lessons the panel lists (ADR 0007: a package may leave some out). */
+const listedLessonsOf = (element: ProgressElement) => lessonsOf(element).filter(isLessonListed);
+
 /** Builds the view of one curriculum. */
 export function buildCurriculumView(
   curriculum: ProgressElement,
@@ -176,14 +181,24 @@ export function buildCurriculumView(
         topics,
         topicIndex,
       );
-      const lessons = topic.elementChildren.map((lesson, lessonIndex): LessonView => {
+      const lessons = topic.elementChildren.flatMap((lesson, lessonIndex): LessonView[] => {
+        // A lesson its package leaves out (hidden from choice; not the one entry of a flow-only
+        // SCORM 2004 package) is not listed (ADR 0007, Sequencing in the panel).
+        if (!isLessonListed(lesson)) return [];
         const browse = lesson.elementPlayMode === PLAY_MODE.browse;
-        const missingNames = missingLessonPrerequisites(topics, topicIndex, lesson);
+        // The chapters it waits for, then what its package's lock waits for: the same lock and
+        // 'Prerequisites' hover (§2 Course details).
+        const missingNames = [
+          ...new Set([
+            ...missingLessonPrerequisites(topics, topicIndex, lesson),
+            ...packageLockNames(lesson),
+          ]),
+        ];
         const courseLocked = lock.locked && !browse;
         // The server's own rule (§4 Expiry and launchability), with what is worked out above.
         const place = { curriculum, courses, courseIndex, topics, topicIndex, lesson };
         const block = lessonLaunchBlock(place, rules, { lock, missing: missingNames });
-        return {
+        const view: LessonView = {
           id: `${id}-${topicIndex}-${lessonIndex}`,
           lesson,
           name: lesson.elementName,
@@ -209,6 +224,7 @@ export function buildCurriculumView(
           missingPrerequisites: missingNames,
           courseLocked,
         };
+        return [view];
       });
       return {
         id: `${id}-${topicIndex}`,
@@ -222,13 +238,17 @@ export function buildCurriculumView(
       id,
       // A recurrent course shows the period it covers (§4 Drafts and lists).
       name: courseDisplayName(course.elementName),
-      lessonCount: lessonsOf(course).length,
+      lessonCount: listedLessonsOf(course).length,
       draft: course.elementDraft > 0,
       status: courseStatus(course, curriculum.elementCompletion),
       lockMessage: lock.locked ? lock.message : null,
       previousCourseId:
         lock.previousCourseIndex === null ? null : `${curriculumId}-${lock.previousCourseIndex}`,
-      topics: topicViews,
+      // A chapter whose lessons its package all leaves out is not listed either.
+      topics: topicViews.filter(
+        (view, topicIndex) =>
+          view.lessons.length > 0 || topics[topicIndex]!.elementChildren.length === 0,
+      ),
     };
   });
 
@@ -237,7 +257,7 @@ export function buildCurriculumView(
     curriculum,
     name: curriculum.elementName,
     dueText: curriculumDueText(curriculum, context.nowMs),
-    lessonCount: lessonsOf(curriculum).length,
+    lessonCount: listedLessonsOf(curriculum).length,
     expired,
     failed: isFailedCompletion(curriculum.elementCompletion),
     courses: courseViews,
