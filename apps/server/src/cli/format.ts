@@ -70,6 +70,10 @@ export function formatResult(command: string, result: unknown): string {
       return r.invited
         ? `A set-password invitation was emailed to '${r.login}' at ${r.email}.`
         : `Password set for '${r.login}'; their sessions were ended.`;
+    case 'deactivate-user':
+      return `Deactivated '${r.login}': they cannot sign in, and their sessions were ended.`;
+    case 'reactivate-user':
+      return `Reactivated '${r.login}': they can sign in again.`;
     case 'invite':
       return `A set-password invitation was emailed to '${r.login}' at ${r.email}.`;
     case 'list-users': {

@@ -247,6 +247,21 @@ export function buildProgram(connect: RunnerFactory, io: CliIo): Command {
         ),
     );
 
+  for (const [name, description] of [
+    ['deactivate-user', 'stop a user signing in and end their sessions (their records are kept)'],
+    ['reactivate-user', 'let a deactivated user sign in again'],
+  ] as const) {
+    program
+      .command(name)
+      .description(description)
+      .requiredOption('--lms <code>', 'LMS code')
+      .requiredOption('--login <id>', 'login ID')
+      .addOption(json())
+      .action((o: { lms: string; login: string; json?: boolean }) =>
+        execute(name, { lms: o.lms, login: o.login }, !!o.json),
+      );
+  }
+
   program
     .command('invite')
     .description('email a user a set-password invitation')

@@ -77,6 +77,15 @@ export async function findUser(db: Db, lmsKey: number, login: string) {
     .executeTakeFirst();
 }
 
+/** Marks a user active or not (0/1, as the column keeps it). */
+export async function setUserInactive(db: Db, userKey: number, inactive: boolean): Promise<void> {
+  await db
+    .updateTable('appUser')
+    .set({ inactive: inactive ? 1 : 0 })
+    .where('userKey', '=', userKey)
+    .execute();
+}
+
 /** The login IDs (lowercase) among `logins` that already exist in the LMS. */
 export async function existingLogins(
   db: Db,

@@ -58,6 +58,9 @@ export const ImportUsersInput = Type.Object(
   strict,
 );
 
+/** deactivate-user and reactivate-user: which user. */
+export const UserActiveInput = Type.Object({ lms: Text, login: Text }, strict);
+
 export const SetPasswordInput = Type.Object(
   {
     lms: Text,
@@ -108,6 +111,7 @@ export type UpdateLmsInput = Static<typeof UpdateLmsInput>;
 export type AddUserInput = Static<typeof AddUserInput>;
 export type ImportUsersInput = Static<typeof ImportUsersInput>;
 export type SetPasswordInput = Static<typeof SetPasswordInput>;
+export type UserActiveInput = Static<typeof UserActiveInput>;
 export type InviteInput = Static<typeof InviteInput>;
 export type ListUsersInput = Static<typeof ListUsersInput>;
 export type ListLmsInput = Static<typeof ListLmsInput>;
@@ -122,6 +126,8 @@ export const COMMAND_INPUTS = {
   'add-user': AddUserInput,
   'import-users': ImportUsersInput,
   'set-password': SetPasswordInput,
+  'deactivate-user': UserActiveInput,
+  'reactivate-user': UserActiveInput,
   invite: InviteInput,
   'list-users': ListUsersInput,
   'list-lms': ListLmsInput,

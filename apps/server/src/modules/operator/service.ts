@@ -8,6 +8,7 @@ import { importScormPackage } from '../content/import.service.js';
 import { localContentStorage } from '../content/storage.js';
 import { listOutbox } from '../email/repo.js';
 import { invalidateReports } from '../progress/report-cache.js';
+import { endUserSessions } from '../sessions/service.js';
 import { createRegisterInvitation, storeOperatorPassword } from '../users/password.service.js';
 import type { CommandUpload, OperatorDeps } from './area-command.js';
 import { findAreaCommand } from './area-commands.js';
@@ -27,6 +28,7 @@ import {
   type ListUsersInput,
   type OutboxInput,
   type SetPasswordInput,
+  type UserActiveInput,
   type UpdateLmsInput,
   type UploadCommandName,
 } from './schemas.js';
@@ -274,6 +276,23 @@ export async function setPassword(deps: OperatorDeps, input: SetPasswordInput) {
   return { login: user.userId, passwordSet: true, invited: false, email: user.email };
 }
 
+/**
+ * deactivate-user: the user can no longer sign in, and every session they have ends at once, on
+ * every instance (ADR 0006); their progress and records are kept. reactivate-user undoes it.
+ */
+export async function deactivateUser(deps: OperatorDeps, input: UserActiveInput) {
+  const { user } = await userByLogin(deps, input.lms, input.login);
+  await repo.setUserInactive(deps.db, user.userKey, true);
+  await endUserSessions(deps, user.userKey);
+  return { login: user.userId, active: false };
+}
+
+export async function reactivateUser(deps: OperatorDeps, input: UserActiveInput) {
+  const { user } = await userByLogin(deps, input.lms, input.login);
+  await repo.setUserInactive(deps.db, user.userKey, false);
+  return { login: user.userId, active: true };
+}
+
 /** invite: emails the user a set-password link. */
 export async function invite(deps: OperatorDeps, input: InviteInput) {
   const { user } = await userByLogin(deps, input.lms, input.login);
@@ -410,6 +429,8 @@ const handlers: { [Name in CommandName]: (deps: OperatorDeps, input: never) => P
     'add-user': addUser,
     'import-users': importUsers,
     'set-password': setPassword,
+    'deactivate-user': deactivateUser,
+    'reactivate-user': reactivateUser,
     invite,
     'list-users': listUsers,
     'list-lms': listLms,

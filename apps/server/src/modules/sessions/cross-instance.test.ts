@@ -7,6 +7,7 @@ import { buildLms, buildUser, TEST_PASSWORD } from '../../test/factories.js';
 import { createDurableDatabase, type DurableDatabase } from '../../test/server-process.js';
 import { signIn, type Browser } from '../../test/sign-in.js';
 import { createMailer } from '../email/mailer.js';
+import { runOperatorCommand } from '../operator/service.js';
 import { listenForEndedSessions, type SessionsEndedListener } from './cross-instance.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -68,6 +69,7 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl)(
       const lms = await buildLms(a.handle.db, { lmsCode: 'cluster' });
       await buildUser(a.handle.db, lms.lmsKey, { userId: 'pilot' });
       await buildUser(a.handle.db, lms.lmsKey, { userId: 'purser' });
+      await buildUser(a.handle.db, lms.lmsKey, { userId: 'leaver' });
     });
     afterAll(async () => {
       await listener.close();
@@ -104,6 +106,30 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl)(
       expect(changed.status).toBe(200);
       await expect.poll(async () => (await otherOnB('/lms/api/permissions')).status).toBe(401);
       expect((await changerOnB('/lms/api/permissions')).status).toBe(200);
+    });
+
+    it('the operator deactivates a user through A: B refuses their session, and they cannot sign in', async () => {
+      const leaver = await signIn(a, 'leaver');
+      const onB = through(leaver, b);
+      expect((await onB('/lms/api/permissions')).status).toBe(200);
+      const deps = {
+        db: a.handle.db,
+        clock,
+        config: a.app.deps.config,
+        mailer: createMailer(a.handle.db, { smtpUrl: null, mailFrom: 'x@example.test' }, () => {}),
+      };
+      const lms = (await a.handle.db.selectFrom('lms').select('lmsCode').executeTakeFirstOrThrow())
+        .lmsCode;
+      expect(await runOperatorCommand(deps, 'deactivate-user', { lms, login: 'leaver' })).toEqual({
+        login: 'leaver',
+        active: false,
+      });
+      await expect.poll(async () => (await onB('/lms/api/permissions')).status).toBe(401);
+      await expect(signIn(b, 'leaver')).rejects.toThrow();
+      await runOperatorCommand(deps, 'reactivate-user', { lms, login: 'leaver' });
+      expect((await through(await signIn(b, 'leaver'), b)('/lms/api/permissions')).status).toBe(
+        200,
+      );
     });
   },
 );
