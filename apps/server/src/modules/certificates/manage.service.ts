@@ -9,7 +9,7 @@ import { parseCertificateCode } from '@waypoint/domain';
 import type { CertificateSettingsTable } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { CommandUpload, OperatorDeps } from '../operator/area-command.js';
-import { findLmsByCode } from '../operator/repo.js';
+import { operatorLms } from '../operator/lms-lookup.js';
 import { rotateSigningKey } from './keys.js';
 import { deleteAsset, selectSettings, upsertAsset, upsertSettings } from './repo.js';
 import { revokeCertificate } from './service.js';
@@ -18,11 +18,7 @@ import { listThemes, themeDir } from './themes.js';
 /** Logo and signature images: PNG or JPEG, at most 1 MB (they are embedded in every PDF). */
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 
-async function lmsByCode(deps: OperatorDeps, code: string) {
-  const lms = await findLmsByCode(deps.db, code.trim());
-  if (!lms) throw new HttpError(404, `No LMS with code '${code}' (see list-lms).`);
-  return lms;
-}
+const lmsByCode = (deps: OperatorDeps, code: string) => operatorLms(deps.db, code);
 
 export interface SettingsInput {
   lms: string;

@@ -1,14 +1,11 @@
 import { HttpError } from '../../lib/http-error.js';
 import type { OperatorDeps } from '../operator/area-command.js';
 import * as repo from './repo.js';
+import { operatorLms } from '../operator/lms-lookup.js';
 
 /** The operator's side of comments: list a lesson's comments, delete one (with its replies). */
 
-async function lmsOf(deps: OperatorDeps, code: string) {
-  const lms = await repo.findLmsByCode(deps.db, code.trim());
-  if (!lms) throw new HttpError(404, `No LMS with code '${code}' (see list-lms).`);
-  return lms;
-}
+const lmsOf = (deps: OperatorDeps, code: string) => operatorLms(deps.db, code);
 
 /** comments-list: every comment on a lesson (its course and SCO, every place), oldest first. */
 export async function listLessonComments(

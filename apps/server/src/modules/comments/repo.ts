@@ -142,12 +142,3 @@ export async function deleteAnnotation(db: Db, lmsKey: number, annotationKey: nu
     .execute();
   return rows.length;
 }
-
-/** The LMS of a code. */
-export function findLmsByCode(db: Db, code: string) {
-  return db
-    .selectFrom('lms')
-    .select(['lmsKey', 'lmsCode'])
-    .where('lmsCode', '=', code)
-    .executeTakeFirst();
-}

@@ -14,14 +14,11 @@ import { HttpError } from '../../lib/http-error.js';
 import type { DocumentFileStore } from './file-store.js';
 import { presentAssignedDocument, responseObject } from './presenter.js';
 import * as repo from './repo.js';
+import { operatorLms } from '../operator/lms-lookup.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function lmsOf(db: Db, code: string) {
-  const lms = await repo.findLmsByCode(db, code);
-  if (!lms) throw new HttpError(404, `No LMS has the code '${code}'.`);
-  return lms;
-}
+const lmsOf = operatorLms;
 
 async function formOf(db: Db, lmsKey: number, name: string) {
   const form = await repo.findDocumentFormByName(db, lmsKey, name);

@@ -2,15 +2,6 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { DocumentFormFieldTable, DocumentFormTable } from '../../db/schema.js';
 
-/** The LMS of a code. */
-export function findLmsByCode(db: Db, code: string) {
-  return db
-    .selectFrom('lms')
-    .select(['lmsKey', 'lmsCode'])
-    .where('lmsCode', '=', code)
-    .executeTakeFirst();
-}
-
 /** A user of the LMS by login ID; login IDs match without regard to case. */
 export function findUserByLogin(db: Db, lmsKey: number, login: string) {
   return db

@@ -7,14 +7,11 @@ import type {
 import { HttpError } from '../../lib/http-error.js';
 import type { OperatorDeps } from '../operator/area-command.js';
 import * as repo from './repo.js';
+import { operatorLms } from '../operator/lms-lookup.js';
 
 /** The operator side of evaluations (run by the CLI and the operator API alike). */
 
-async function lmsByCode(deps: OperatorDeps, code: string) {
-  const lms = await repo.findLmsByCode(deps.db, code);
-  if (!lms) throw new HttpError(404, `No LMS with code '${code}' (see list-lms).`);
-  return lms;
-}
+const lmsByCode = (deps: OperatorDeps, code: string) => operatorLms(deps.db, code);
 
 async function definitionByName(deps: OperatorDeps, lmsKey: number, lmsCode: string, name: string) {
   const definition = await repo.findDefinition(deps.db, lmsKey, name.trim());

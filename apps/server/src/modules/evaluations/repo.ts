@@ -3,14 +3,6 @@ import type { Db } from '../../db/connection.js';
 
 /** The only SQL of the evaluations module. */
 
-export function findLmsByCode(db: Db, lmsCode: string) {
-  return db
-    .selectFrom('lms')
-    .select(['lmsKey', 'lmsCode'])
-    .where('lmsCode', '=', lmsCode)
-    .executeTakeFirst();
-}
-
 export function findDefinition(db: Db, lmsKey: number, name: string) {
   return db
     .selectFrom('evaluationDefinition')
