@@ -32,3 +32,4 @@ export * from './comments.js';
 export * from './certificate.js';
 export * from './report/index.js';
 export * from './reminders.js';
+export * from './sso.js';

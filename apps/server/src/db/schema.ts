@@ -565,6 +565,10 @@ export interface Database {
   reminderUserSetting: ReminderUserSettingTable;
   reminderEmail: ReminderEmailTable;
   reminderClaim: ReminderClaimTable;
+  ssoConfig: SsoConfigTable;
+  ssoPendingLogin: SsoPendingLoginTable;
+  ssoHandoff: SsoHandoffTable;
+  ssoSamlAssertion: SsoSamlAssertionTable;
 }
 
 // Evaluations (migration 0007): definitions, their attachments to a course or curriculum, the
@@ -642,4 +646,56 @@ export interface ReminderClaimTable {
   forDate: string;
   emailKey: number | null;
   claimedAt: Instant;
+}
+
+// Single sign-on (migration 0015, docs/decisions/0016).
+
+/** An LMS's single sign-on configuration: OpenID Connect or SAML 2.0. */
+export interface SsoConfigTable {
+  lmsKey: number;
+  protocol: 'oidc' | 'saml';
+  matchAttribute: Default<'email' | 'login' | 'employee-id'>;
+  matchClaim: Default<string | null>;
+  jitProvisioning: Default<boolean>;
+  oidcIssuer: Default<string | null>;
+  oidcClientId: Default<string | null>;
+  oidcClientSecretSealed: Default<string | null>;
+  samlIdpEntityId: Default<string | null>;
+  samlSsoUrl: Default<string | null>;
+  samlSloUrl: Default<string | null>;
+  samlIdpCertificates: Default<string[]>;
+  samlIdpInitiated: Default<boolean>;
+  updatedAt: Instant;
+}
+
+/** A login a browser started at the IdP: single use, minutes long. */
+export interface SsoPendingLoginTable {
+  stateHash: string;
+  lmsKey: number;
+  protocol: 'oidc' | 'saml';
+  nonce: Default<string | null>;
+  codeVerifier: Default<string | null>;
+  browserHash: string;
+  createdAt: Instant;
+  expiresAt: Instant;
+  consumedAt: NullableInstant;
+}
+
+/** An identity the IdP asserted, waiting for the panel to open its session (once). */
+export interface SsoHandoffTable {
+  handoffHash: string;
+  userKey: number;
+  lmsKey: number;
+  browserHash: Default<string | null>;
+  idpMfa: Default<boolean>;
+  createdAt: Instant;
+  expiresAt: Instant;
+  consumedAt: NullableInstant;
+}
+
+/** A SAML assertion id already accepted, kept until the assertion expires (replay store). */
+export interface SsoSamlAssertionTable {
+  lmsKey: number;
+  assertionId: string;
+  expiresAt: Instant;
 }

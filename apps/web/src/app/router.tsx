@@ -26,6 +26,10 @@ const SetPasswordPage = lazyPage(
   () => import('../features/set-password/set-password-page'),
   'SetPasswordPage',
 );
+const SsoCompletePage = lazyPage(
+  () => import('../features/sso/sso-complete-page'),
+  'SsoCompletePage',
+);
 const CommentsPage = lazyPage(() => import('../features/comments/comments-page'), 'CommentsPage');
 const DashboardPage = lazyPage(
   () => import('../features/dashboard/dashboard-page'),
@@ -85,6 +89,7 @@ export const routes: RouteObject[] = [
         caseSensitive: true,
         element: <RedirectKeepingQuery to={paths.register} />,
       },
+      { path: 'sso/complete', element: page(SsoCompletePage) },
       { path: 'waypoint_comments', element: page(CommentsPage) },
       // Guarded by the page itself: it first takes the session id from its address (§2).
       { path: 'certificate', element: page(CertificatePage) },

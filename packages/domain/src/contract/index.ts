@@ -21,3 +21,4 @@ export * from './reports.js';
 export * from './evaluations.js';
 export * from './calendar-feed.js';
 export * from './reminders.js';
+export * from './sso.js';

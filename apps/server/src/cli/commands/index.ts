@@ -5,6 +5,7 @@ import { libraryCli } from './library.js';
 import { commentsCli } from './comments.js';
 import { documentsCli } from './documents.js';
 import { remindersCli } from './reminders.js';
+import { ssoCli } from './sso.js';
 
 /**
  * How an area's command-line options reach the operator command: `run(name, input, options)`
@@ -31,4 +32,5 @@ export const AREA_CLIS: readonly AreaCli[] = [
   commentsCli,
   documentsCli,
   remindersCli,
+  ssoCli,
 ];

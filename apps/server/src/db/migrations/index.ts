@@ -11,6 +11,7 @@ import { migration0010 } from './0010-scorm-sequencing.js';
 import { migration0012 } from './0012-document-forms.js';
 import { migration0013 } from './0013-calendar-feed.js';
 import { migration0014 } from './0014-reminders.js';
+import { migration0015 } from './0015-single-sign-on.js';
 import { migration0016 } from './0016-sequencing-in-the-panel.js';
 import { migration0017 } from './0017-email-retries.js';
 import type { Migration } from './migration.js';
@@ -30,6 +31,7 @@ export const migrations: Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  migration0015,
   migration0016,
   migration0017,
 ];

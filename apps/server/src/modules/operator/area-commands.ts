@@ -5,6 +5,7 @@ import { libraryCommands } from '../library/operator-commands.js';
 import { commentCommands } from '../comments/operator-commands.js';
 import { documentCommands } from '../documents/operator-commands.js';
 import { reminderCommands } from '../reminders/operator-commands.js';
+import { ssoCommands } from '../sso/operator-commands.js';
 
 /**
  * Every area's operator commands, one spread per area. An area declares its commands in
@@ -19,6 +20,7 @@ export const AREA_COMMANDS: readonly AreaCommand[] = [
   ...commentCommands,
   ...documentCommands,
   ...reminderCommands,
+  ...ssoCommands,
 ];
 
 /** The area command with this name, if there is one. */
