@@ -30,7 +30,6 @@ import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { playerCalls } from '@waypoint/domain/contract';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.js';
 import { importScormPackage } from '../apps/server/src/modules/content/import.service.js';
 import { localContentStorage } from '../apps/server/src/modules/content/storage.js';
@@ -39,7 +38,6 @@ import { insertSession } from '../apps/server/src/modules/sessions/repo.js';
 import { contentOriginOf } from '../apps/server/src/platform/content-origin.js';
 import { buildLms, buildUser } from '../apps/server/src/test/factories.js';
 import { singleScoManifest2004, zipOf } from '../apps/server/src/test/launch.js';
-import { dropTestDatabase } from '../apps/server/src/test/database.js';
 import { nginxInstalled, startNginx } from '../apps/server/src/test/nginx.js';
 import {
   createDurableDatabase,
@@ -429,13 +427,9 @@ async function benchDatabase(
 
 /** `pgbench -N` (no branch/teller updates) for the burst's duration: the database's own rate. */
 async function pgbenchTps(serverUrl: string): Promise<number | string> {
-  const name = `waypoint_pgbench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  // A scratch database of its own (pgbench -i makes its tables there), dropped after.
+  const scratch = await createDurableDatabase({ kind: 'postgres', serverUrl });
+  const url = scratch.env.DATABASE_URL!;
   const run = (args: string[]) =>
     new Promise<string>((resolve, reject) =>
       execFile('pgbench', args, { encoding: 'utf8' }, (error, stdout, stderr) =>
@@ -443,7 +437,7 @@ async function pgbenchTps(serverUrl: string): Promise<number | string> {
       ),
     );
   try {
-    await run(['-i', '-q', url.toString()]);
+    await run(['-i', '-q', url]);
     const jobs = String(Math.min(PGBENCH_CLIENTS, 2));
     const out = await run([
       '-N',
@@ -453,13 +447,13 @@ async function pgbenchTps(serverUrl: string): Promise<number | string> {
       jobs,
       '-T',
       String(BURST_SECONDS),
-      url.toString(),
+      url,
     ]);
     return Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
   } catch (error) {
     return `pgbench did not run: ${(error as Error).message.split('\n')[0]}`;
   } finally {
-    await dropTestDatabase(serverUrl, name);
+    await scratch.drop();
   }
 }
 

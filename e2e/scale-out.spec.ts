@@ -2,9 +2,9 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { importScormPackage } from '../apps/server/src/modules/content/import.service.js';
 import { localContentStorage } from '../apps/server/src/modules/content/storage.js';
 import { buildLms, buildUser, TEST_PASSWORD } from '../apps/server/src/test/factories.js';
+import { publishPackage } from '../apps/server/src/test/launch.js';
 import { nginxInstalled, startNginx, type Nginx } from '../apps/server/src/test/nginx.js';
 import {
   createDurableDatabase,
@@ -67,19 +67,11 @@ test.describe('two instances behind nginx', () => {
       const { db } = handle;
       const lms = await buildLms(db, { lmsCode: 'fleet' });
       const user = await buildUser(db, lms.lmsKey, { userId: 'cadet' });
-      const imported = await importScormPackage(
+      await publishPackage(
         { db, storage: localContentStorage({ dataDir: dirs[0]! }) },
         await exitLessonsPackage12(),
-        { lmsKey: lms.lmsKey, curriculum: 'Line Checks' },
+        { lmsKey: lms.lmsKey, userKey: user.userKey, curriculum: 'Line Checks' },
       );
-      await db
-        .insertInto('assignment')
-        .values({
-          userKey: user.userKey,
-          curriculumKey: imported.curriculum!.curriculumKey,
-          startDate: new Date(),
-        })
-        .execute();
     } finally {
       await handle.close();
     }

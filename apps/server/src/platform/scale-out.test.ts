@@ -3,10 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { playerCalls, type CommitAnswer, type PlayerState } from '@waypoint/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScormPackage } from '../modules/content/import.service.js';
 import { localContentStorage } from '../modules/content/storage.js';
 import { buildLms, buildUser } from '../test/factories.js';
-import { launchLesson, singleScoManifest2004, zipOf, type LaunchKeys } from '../test/launch.js';
+import {
+  launchLesson,
+  publishPackage,
+  singleScoManifest2004,
+  zipOf,
+  type LaunchKeys,
+} from '../test/launch.js';
 import { nginxInstalled, startNginx, type Nginx } from '../test/nginx.js';
 import {
   createDurableDatabase,
@@ -78,7 +83,7 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl || !ng
         const lms = await buildLms(db, { lmsCode: 'fleet' });
         const user = await buildUser(db, lms.lmsKey, { userId: 'pilot' });
         await buildUser(db, lms.lmsKey, { userId: 'purser' });
-        const imported = await importScormPackage(
+        ({ keys } = await publishPackage(
           { db, storage: localContentStorage({ dataDir: dataDirs[0]! }) },
           await zipOf({
             'imsmanifest.xml': singleScoManifest2004({
@@ -88,19 +93,8 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl || !ng
             }),
             'index.html': '<p>drill</p>',
           }),
-          { lmsKey: lms.lmsKey, curriculum: 'Recurrent Training' },
-        );
-        const curriculumKey = imported.curriculum!.curriculumKey;
-        const assignment = await db
-          .insertInto('assignment')
-          .values({ userKey: user.userKey, curriculumKey, startDate: new Date() })
-          .returning('assignmentKey')
-          .executeTakeFirstOrThrow();
-        keys = {
-          curriculumKey,
-          lessonKey: imported.lessons[0]!.lessonKey,
-          assignmentKey: assignment.assignmentKey,
-        };
+          { lmsKey: lms.lmsKey, userKey: user.userKey, curriculum: 'Recurrent Training' },
+        ));
       } finally {
         await handle.close();
       }

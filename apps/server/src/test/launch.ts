@@ -5,6 +5,9 @@ import {
   type NavigateBody,
 } from '@waypoint/domain/contract';
 import yazl from 'yazl';
+import type { Db } from '../db/connection.js';
+import { importScormPackage, type ImportResult } from '../modules/content/import.service.js';
+import type { ContentStorage } from '../modules/content/storage.js';
 import { cookieHeader, type Browser } from './sign-in.js';
 
 /** Test helpers for the lesson launch flow over real HTTP (panel origin, then content origin). */
@@ -53,6 +56,29 @@ export function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
     zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
     zip.outputStream.on('error', reject);
   });
+}
+
+/**
+ * Imports a package as a new curriculum of the LMS and assigns it to the user (starting now):
+ * what a student can then launch, with the keys of its first lesson.
+ */
+export async function publishPackage(
+  deps: { db: Db; storage: ContentStorage },
+  zip: Buffer,
+  to: { lmsKey: number; userKey: number; curriculum: string },
+): Promise<{ keys: LaunchKeys; imported: ImportResult }> {
+  const imported = await importScormPackage(deps, zip, {
+    lmsKey: to.lmsKey,
+    curriculum: to.curriculum,
+  });
+  const curriculumKey = imported.curriculum!.curriculumKey;
+  const assignment = await deps.db
+    .insertInto('assignment')
+    .values({ userKey: to.userKey, curriculumKey, startDate: new Date() })
+    .returning('assignmentKey')
+    .executeTakeFirstOrThrow();
+  const lessonKey = imported.lessons[0]!.lessonKey;
+  return { keys: { curriculumKey, lessonKey, assignmentKey: assignment.assignmentKey }, imported };
 }
 
 export const prelaunchPath = (k: LaunchKeys, force = false) =>

@@ -7,6 +7,7 @@ import { buildLms, buildUser } from '../../test/factories.js';
 import {
   launchLesson,
   playerApi,
+  publishPackage,
   singleScoManifest2004,
   zipOf,
   type LaunchKeys,
@@ -19,7 +20,6 @@ import {
   type ServerProcess,
 } from '../../test/server-process.js';
 import { browserFrom, postLogin, type Browser } from '../../test/sign-in.js';
-import { importScormPackage } from '../content/import.service.js';
 import { localContentStorage } from '../content/storage.js';
 
 /**
@@ -89,22 +89,11 @@ describe('durability: SIGKILL right after an acknowledged commit', () => {
       const { db } = handle;
       const lms = await buildLms(db, { lmsCode: 'durable' });
       const user = await buildUser(db, lms.lmsKey, { userId: 'pilot' });
-      const imported = await importScormPackage(
+      ({ keys } = await publishPackage(
         { db, storage: localContentStorage({ dataDir }) },
         await zipOf({ 'imsmanifest.xml': MANIFEST_2004, 'index.html': '<p>drill</p>' }),
-        { lmsKey: lms.lmsKey, curriculum: 'Emergency Procedures' },
-      );
-      const curriculumKey = imported.curriculum!.curriculumKey;
-      const assignment = await db
-        .insertInto('assignment')
-        .values({ userKey: user.userKey, curriculumKey, startDate: new Date() })
-        .returning('assignmentKey')
-        .executeTakeFirstOrThrow();
-      keys = {
-        curriculumKey,
-        lessonKey: imported.lessons[0]!.lessonKey,
-        assignmentKey: assignment.assignmentKey,
-      };
+        { lmsKey: lms.lmsKey, userKey: user.userKey, curriculum: 'Emergency Procedures' },
+      ));
     } finally {
       await handle.close();
     }
