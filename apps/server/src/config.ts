@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseStorageUrl } from './platform/object-storage/storage-url.js';
 
 /** Every setting Waypoint reads from the environment, validated once at start (see README). */
 export interface Config {
@@ -18,6 +19,8 @@ export interface Config {
    * panel's cookies or call its API; null derives it from publicUrl (see platform/content-origin.ts).
    */
   contentOrigin: string | null;
+  /** s3://bucket[/prefix]?endpoint=&region= for S3-compatible storage; null for DATA_DIR (ADR 0017). */
+  storageUrl: string | null;
   /** smtp:// or smtps:// URL; null keeps emails in the outbox table (and the log). */
   smtpUrl: string | null;
   mailFrom: string;
@@ -99,6 +102,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       '',
     ),
     contentOrigin: url('CONTENT_ORIGIN', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    storageUrl: storageUrl(env.STORAGE_URL, problems),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Waypoint <no-reply@waypoint.local>',
     demoSeed: oneOf('DEMO_SEED', ['auto', 'off'] as const, 'auto'),
@@ -117,6 +121,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** STORAGE_URL checked whole at start, so a typo fails here rather than at the first upload. */
+function storageUrl(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined || raw === '') return null;
+  try {
+    parseStorageUrl(raw);
+    return raw;
+  } catch (error) {
+    problems.push((error as Error).message);
+    return null;
+  }
 }
 
 const TRUST_PROXY_HELP =

@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { DEMO_PASSWORD, DEMO_USERS, demoLmsExists, seedDemo } from './db/seed/demo.js';
 import { anyLmsExists } from './db/startup-repo.js';
-import { localContentStorage } from './modules/content/storage.js';
+import { contentStorage } from './modules/content/storage.js';
 
 /** Name of the operator token file in DATA_DIR (read by the operator CLI). */
 export const OPERATOR_TOKEN_FILE = 'operator-token';
@@ -41,7 +41,7 @@ export async function startupTasks(
   print: (line: string) => void = (line) => console.log(line),
 ): Promise<StartupHandle> {
   if (config.demoSeed === 'auto' && !(await anyLmsExists(db))) {
-    if (await seedDemo(db, { storage: localContentStorage(config) }))
+    if (await seedDemo(db, { storage: contentStorage(config) }))
       print('Seeded the demo training provider (Waypoint Demo Airline).');
   }
   await mkdir(config.dataDir, { recursive: true });

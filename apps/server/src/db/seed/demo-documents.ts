@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ContentStorage } from '../../modules/content/storage.js';
-import { localDocumentFileStore } from '../../modules/documents/file-store.js';
+import { documentFileStoreOn } from '../../modules/documents/file-store.js';
 import type { Db } from '../connection.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -211,10 +210,9 @@ export async function insertDemoDocuments(
     ])
     .execute();
   if (storage) {
-    // The local content storage lives in DATA_DIR/content; documents go to DATA_DIR/documents.
-    const dataDir = path.dirname(path.dirname(storage.packagePath('demo')));
+    // Documents go to the same object storage as the demo's packages (ADR 0017).
     const bytes = await demoLicencePdf();
-    const storagePath = await localDocumentFileStore({ dataDir }).save(bytes);
+    const storagePath = await documentFileStoreOn(storage.objects).save(bytes);
     const scanField = fieldRows.find((row) => row.formKey === licence && row.name === 'Scan')!;
     await db
       .insertInto('documentUpload')

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Db } from '../connection.js';
 import type { ContentStorage } from '../../modules/content/storage.js';
-import { MEDIA_FILE_NAME } from '../../modules/library/media-files.js';
+import { saveMediaFile } from '../../modules/library/media-files.js';
 import { DEMO_PACKAGES } from './demo-packages.js';
 
 /**
@@ -136,7 +134,7 @@ export async function seedDemoLibrary(
 
   const pdf = await quickReferencePdf();
   const folder = `lib-${randomBytes(8).toString('hex')}`;
-  await storage.savePackage(folder, (dir) => writeFile(path.join(dir, MEDIA_FILE_NAME), pdf));
+  await saveMediaFile(storage.objects, folder, pdf, 'application/pdf');
 
   await db.transaction().execute(async (trx) => {
     const group = await trx

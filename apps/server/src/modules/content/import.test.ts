@@ -266,8 +266,10 @@ describe('a good import', () => {
 
     // The files, with their relative paths, in DATA_DIR/content/<folder>; nothing else there.
     expect(await readdir(contentDir())).toEqual([result.package.folder]);
-    const folder = deps.storage.packagePath(result.package.folder);
-    expect(folder).toBe(path.join(contentDir(), result.package.folder));
+    const folder = path.join(contentDir(), result.package.folder);
+    expect(deps.storage.fileKey(result.package.folder, 'imsmanifest.xml')).toBe(
+      `content/${result.package.folder}/imsmanifest.xml`,
+    );
     expect(await readFile(path.join(folder, 'course/content/slides/door deck.pdf'), 'utf8')).toBe(
       '%PDF-1.4',
     );

@@ -1,18 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config.js';
+import {
+  joinKey,
+  openObjectStorage,
+  type ObjectStorage,
+} from '../../platform/object-storage/index.js';
+import { typeOfPath } from '../../platform/object-storage/http.js';
 
 /**
- * Where package files live (design brief: a small storage interface, local folder by default;
- * S3-compatible storage later). A package is one folder, named by the importer.
+ * Where package files live (ADR 0017): a package is the objects under `content/<folder>/` in the
+ * object storage (the local folder DATA_DIR/content/<folder> by default, or an S3 bucket). The
+ * folder name is chosen by the importer.
  */
 export interface ContentStorage {
-  /** The absolute local folder of a package, for serving its files. */
-  packagePath(folder: string): string;
-  /** Runs `write` on an empty temporary folder, then moves it into place whole (or not at all). */
+  readonly objects: ObjectStorage;
+  /** The key of one file of a package; throws on a path that could leave the package. */
+  fileKey(folder: string, relativePath: string): string;
+  /**
+   * Runs `write` on an empty temporary folder, then stores every file it wrote as an object under
+   * `content/<folder>/`. On any failure the objects already stored are deleted: nothing is left.
+   */
   savePackage(folder: string, write: (dir: string) => Promise<void>): Promise<void>;
-  /** Deletes a package's folder (nothing happens when it is absent). */
+  /** Deletes a package's objects (nothing happens when there are none). */
   removePackage(folder: string): Promise<void>;
 }
 
@@ -21,7 +34,7 @@ export function newPackageFolder(): string {
   return `pkg-${randomBytes(8).toString('hex')}`;
 }
 
-// Folder names come from newPackageFolder or the database; anything else could leave the root.
+// Folder names come from newPackageFolder or the database; anything else could reach other keys.
 const FOLDER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 function checkFolder(folder: string): string {
@@ -29,37 +42,87 @@ function checkFolder(folder: string): string {
   return folder;
 }
 
-/** Temporary folders start with a dot, so they never clash with (or look like) a package. */
-const TEMP_PREFIX = '.incoming-';
+const prefixOf = (folder: string) => `content/${checkFolder(folder)}/`;
 
-/** The local-folder storage, rooted at `${config.dataDir}/content`. */
-export function localContentStorage(config: Pick<Config, 'dataDir'>): ContentStorage {
-  const root = path.resolve(config.dataDir, 'content');
-  const packagePath = (folder: string) => path.join(root, checkFolder(folder));
+/** Uploads at once: enough to hide an S3 round trip, few enough for a small server. */
+const PARALLEL_PUTS = 8;
+
+/** Every file below `dir`, as '/'-separated paths relative to it. */
+async function filesBelow(dir: string, relative = ''): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(path.join(dir, relative), { withFileTypes: true })) {
+    const child = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) found.push(...(await filesBelow(dir, child)));
+    else if (entry.isFile()) found.push(child);
+  }
+  return found;
+}
+
+/** The package storage on a given object storage (tests wrap one to fail midway). */
+export function contentStorageOn(objects: ObjectStorage): ContentStorage {
+  const fileKey = (folder: string, relativePath: string) =>
+    joinKey(prefixOf(folder).slice(0, -1), relativePath);
+
+  async function storeAll(staging: string, folder: string): Promise<void> {
+    const files = await filesBelow(staging);
+    let next = 0;
+    let failure: { error: unknown } | null = null;
+    // Each worker takes the next file until none is left or one has failed; all of them finish
+    // before the caller cleans up, so no upload lands after the prefix is deleted.
+    const worker = async () => {
+      while (failure === null && next < files.length) {
+        const relative = files[next++]!;
+        try {
+          const source = path.join(staging, relative);
+          const { size } = await stat(source);
+          await objects.put(fileKey(folder, relative), createReadStream(source), {
+            size,
+            contentType: typeOfPath(relative),
+          });
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_PUTS, files.length) }, worker));
+    if (failure !== null) throw (failure as { error: unknown }).error;
+  }
+
   return {
-    packagePath,
+    objects,
+    fileKey,
 
     async savePackage(folder, write) {
-      const destination = packagePath(folder);
-      await mkdir(root, { recursive: true });
-      // Inside the root, so the final rename stays on one file system (atomic).
-      const temporary = await mkdtemp(path.join(root, TEMP_PREFIX));
+      const prefix = prefixOf(folder);
+      if ((await objects.list(prefix)).length > 0) {
+        throw new Error(`Package folder '${folder}' already exists.`);
+      }
+      const staging = await mkdtemp(path.join(os.tmpdir(), 'waypoint-package-'));
       try {
-        await write(temporary);
-        const exists = await stat(destination).then(
-          () => true,
-          () => false,
-        );
-        if (exists) throw new Error(`Package folder '${folder}' already exists.`);
-        await rename(temporary, destination);
+        await write(staging);
+        await storeAll(staging, folder);
       } catch (error) {
-        await rm(temporary, { recursive: true, force: true });
+        await objects.deletePrefix(prefix);
         throw error;
+      } finally {
+        await rm(staging, { recursive: true, force: true });
       }
     },
 
     async removePackage(folder) {
-      await rm(packagePath(folder), { recursive: true, force: true });
+      await objects.deletePrefix(prefixOf(folder));
     },
   };
+}
+
+/** The package storage STORAGE_URL names (the local folder under DATA_DIR when it is unset). */
+export function contentStorage(
+  config: Pick<Config, 'dataDir'> & { storageUrl?: string | null },
+): ContentStorage {
+  return contentStorageOn(openObjectStorage(config));
+}
+
+/** The package storage in the local folder `${config.dataDir}/content`, whatever STORAGE_URL says. */
+export function localContentStorage(config: Pick<Config, 'dataDir'>): ContentStorage {
+  return contentStorageOn(openObjectStorage({ dataDir: config.dataDir, storageUrl: null }));
 }

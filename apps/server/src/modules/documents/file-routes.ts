@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isContentRequest } from '../../platform/content-origin.js';
-import { localDocumentFileStore } from './file-store.js';
+import { documentFileStore } from './file-store.js';
 import { findDownload } from './service.js';
 
 /** Content-Disposition for a download: an ASCII fallback and the exact name (RFC 6266). */
@@ -15,7 +15,7 @@ export function attachmentDisposition(fileName: string): string {
  * always sent as an attachment that the browser may not sniff into another type.
  */
 export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
-  const files = localDocumentFileStore(app.deps.config);
+  const files = documentFileStore(app.deps.config);
   app.get<{ Params: { token: string } }>(
     '/content/documents/:token',
     { schema: { hide: true } },

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Config } from '../../config.js';
+import {
+  openObjectStorage,
+  readObject,
+  type ObjectStorage,
+} from '../../platform/object-storage/index.js';
 
 /**
- * Where students' document files live. The content storage (modules/content/storage.ts) keeps
- * whole package folders; documents need single files, so this small store sits beside it with the
- * same rules: a local folder under DATA_DIR, names chosen here (never from the upload), and every
- * write done whole or not at all.
+ * Where students' document files live (ADR 0017): one object each, `documents/<name>`, in the
+ * object storage (DATA_DIR/documents by default, or the STORAGE_URL bucket). Names are chosen here
+ * (never from the upload) and every write is whole or not at all (the storage's put).
  */
 export interface DocumentFileStore {
   /** Writes the bytes under a new random name and returns that name. */
@@ -17,42 +19,41 @@ export interface DocumentFileStore {
   remove(name: string): Promise<void>;
 }
 
-// Stored names come from save() or the database; anything else could leave the folder.
+// Stored names come from save() or the database; anything else could reach other keys.
 const STORED_NAME = /^doc-[0-9a-f]{32}$/;
 
-function checkName(name: string): string {
+function keyOf(name: string): string {
   if (!STORED_NAME.test(name)) throw new Error(`Invalid stored document name '${name}'.`);
-  return name;
+  return `documents/${name}`;
 }
 
-/** The local-folder store, rooted at `${config.dataDir}/documents`. */
-export function localDocumentFileStore(config: Pick<Config, 'dataDir'>): DocumentFileStore {
-  const root = path.resolve(config.dataDir, 'documents');
-  const fileOf = (name: string) => path.join(root, checkName(name));
+/** The document store on a given object storage. */
+export function documentFileStoreOn(objects: ObjectStorage): DocumentFileStore {
   return {
     async save(bytes) {
-      await mkdir(root, { recursive: true, mode: 0o700 });
       const name = `doc-${randomBytes(16).toString('hex')}`;
-      // Written beside its final place and renamed: a reader never sees half a file.
-      const temporary = path.join(root, `.incoming-${randomBytes(8).toString('hex')}`);
-      try {
-        const handle = await open(temporary, 'wx', 0o600);
-        try {
-          await handle.writeFile(bytes);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(temporary, fileOf(name));
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+      await objects.put(keyOf(name), bytes);
       return name;
     },
-    read: (name) => readFile(fileOf(name)),
+    async read(name) {
+      const bytes = await readObject(objects, keyOf(name));
+      if (!bytes) throw new Error(`Stored document '${name}' is missing.`);
+      return bytes;
+    },
     async remove(name) {
-      await rm(fileOf(name), { force: true });
+      await objects.delete(keyOf(name));
     },
   };
+}
+
+/** The document store STORAGE_URL names (DATA_DIR/documents when it is unset). */
+export function documentFileStore(
+  config: Pick<Config, 'dataDir'> & { storageUrl?: string | null },
+): DocumentFileStore {
+  return documentFileStoreOn(openObjectStorage(config));
+}
+
+/** The document store in the local folder `${config.dataDir}/documents`, whatever STORAGE_URL says. */
+export function localDocumentFileStore(config: Pick<Config, 'dataDir'>): DocumentFileStore {
+  return documentFileStoreOn(openObjectStorage({ dataDir: config.dataDir, storageUrl: null }));
 }

@@ -41,7 +41,7 @@ describe('library and comments commands (CLI in-process, own database)', () => {
     return JSON.parse(result.out) as T;
   };
   const mediaFolders = async () =>
-    (await readdir(path.join(dataDir, 'content')).catch(() => [] as string[])).filter((name) =>
+    (await readdir(path.join(dataDir, 'library')).catch(() => [] as string[])).filter((name) =>
       name.startsWith('lib-'),
     );
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { CommandUpload, OperatorDeps } from '../operator/area-command.js';
 import { importScormPackage } from '../content/import.service.js';
-import { localContentStorage, type ContentStorage } from '../content/storage.js';
-import { MEDIA_FILE_NAME } from './media-files.js';
+import { contentStorage, type ContentStorage } from '../content/storage.js';
+import { removeMediaFile, saveMediaFile } from './media-files.js';
 import { LINK_TYPE } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -57,7 +57,7 @@ async function groupsNamed(db: Db, lms: { lmsKey: number; lmsCode: string }, nam
 }
 
 const storageOf = (deps: OperatorDeps): ContentStorage =>
-  deps.storage ?? localContentStorage(deps.config);
+  deps.storage ?? contentStorage(deps.config);
 
 /**
  * library-add-scorm: imports a SCORM package with the content importer into a curriculum (made
@@ -203,7 +203,7 @@ export async function addMediaFile(
   const contentType = await safeContentType(bytes);
   const storage = storageOf(deps);
   const folder = `lib-${randomBytes(8).toString('hex')}`;
-  await storage.savePackage(folder, (dir) => writeFile(path.join(dir, MEDIA_FILE_NAME), bytes));
+  await saveMediaFile(storage.objects, folder, bytes, contentType);
   try {
     const item = await deps.db.transaction().execute(async (trx) => {
       const row = await repo.insertMedia(trx, {
@@ -234,7 +234,7 @@ export async function addMediaFile(
       groups: groups.map((group) => group.name),
     };
   } catch (error) {
-    await storage.removePackage(folder);
+    await removeMediaFile(storage.objects, folder);
     throw error;
   }
 }
@@ -324,7 +324,8 @@ export async function removeFromLibrary(
   if (input.media !== undefined) {
     const removed = await repo.deleteMedia(deps.db, lms.lmsKey, input.media);
     if (!removed) throw new HttpError(404, `No media item ${input.media} in LMS '${lms.lmsCode}'.`);
-    if (removed.storageFolder) await storageOf(deps).removePackage(removed.storageFolder);
+    if (removed.storageFolder)
+      await removeMediaFile(storageOf(deps).objects, removed.storageFolder);
     return { lms: lms.lmsCode, removed: { libraryKey: removed.libraryKey, name: removed.name } };
   }
   const name = checkName('curriculum name', input.curriculum!);

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { hashPassword } from '../../lib/password.js';
 import { checkPasswordRules } from '../../lib/password-rules.js';
 import { importScormPackage } from '../content/import.service.js';
-import { localContentStorage } from '../content/storage.js';
+import { contentStorage } from '../content/storage.js';
 import { listOutbox } from '../email/repo.js';
 import { invalidateReports } from '../progress/report-cache.js';
 import { endUserSessions } from '../sessions/service.js';
@@ -349,7 +349,7 @@ export async function importScorm(
   ]);
   const lms = await lmsByCode(deps, input.lms);
   const result = await importScormPackage(
-    { db: deps.db, storage: deps.storage ?? localContentStorage(deps.config), clock: deps.clock },
+    { db: deps.db, storage: deps.storage ?? contentStorage(deps.config), clock: deps.clock },
     upload,
     { lmsKey: lms.lmsKey, curriculum, ...(course ? { course } : {}) },
   );

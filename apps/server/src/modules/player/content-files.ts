@@ -1,13 +1,13 @@
-import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
+import { sendObject } from '../../platform/object-storage/http.js';
 import type { ContentStorage } from '../content/storage.js';
 import { findLaunchForPlayer } from './repo.js';
 import { LAUNCH_LIFETIME_MS, launchServesFiles } from './service.js';
 
 /**
- * Serves a launch's package files (ADR 0007): only below the package's own folder, with
- * MIME types, validators, caching and byte ranges (media seeking) from @fastify/send.
+ * Serves a launch's package files (ADR 0007): only the package's own objects (ADR 0017), with
+ * MIME types, validators, caching and byte ranges (media seeking) from either storage backend.
  */
 
 interface CachedLaunch {
@@ -61,23 +61,20 @@ export async function sendContentFile(
   );
   if (!launch || launch.host !== request.headers.host) return notFound(reply);
   const relative = request.params['*'];
-  // send() also refuses '..' and stays under root; refusing here too keeps the rule obvious.
-  if (relative.includes('\0') || relative.split('/').some((segment) => segment === '..')) {
+  let key: string;
+  try {
+    // fileKey refuses '..', '.', empty parts and control characters: only the package's own keys.
+    key = deps.storage.fileKey(launch.folder, relative);
+  } catch {
     return notFound(reply);
   }
-  const result = await send(request.raw, `/${relative}`, {
-    root: deps.storage.packagePath(launch.folder),
-    dotfiles: 'allow',
-    index: false,
-    acceptRanges: true,
-    maxAge: MAX_AGE_MS,
-  });
-  if (result.type === 'error' || result.type === 'directory') return notFound(reply);
-  reply.status(result.statusCode);
-  for (const [name, value] of Object.entries(result.headers)) reply.header(name, value);
   // Private: the launch id in the path is a credential; only this browser keeps the files.
   reply.header('cache-control', `private, max-age=${MAX_AGE_MS / 1000}`);
   // Package scripts may do anything inside the content origin, but only the player may frame them.
   reply.header('content-security-policy', "frame-ancestors 'self'");
-  return reply.send(result.stream);
+  if (!(await sendObject(request, reply, deps.storage.objects, key))) {
+    reply.removeHeader('cache-control').removeHeader('content-security-policy');
+    return notFound(reply);
+  }
+  return reply;
 }

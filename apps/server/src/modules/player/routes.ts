@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { playerCalls, playerSchemas } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
-import { localContentStorage } from '../content/storage.js';
+import { contentStorage } from '../content/storage.js';
 import { sendContentFile } from './content-files.js';
 import { commit, heartbeat, navigate, playerState } from './service.js';
 
@@ -41,7 +41,7 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock, config } = app.deps;
   const sessionIdleMs = config.sessionIdleMinutes * 60_000;
-  const storage = localContentStorage(config);
+  const storage = contentStorage(config);
   const playerPage = path.join(config.webDir, 'player.html');
 
   app.get(playerCalls.page.route, { schema: playerSchemas.page }, async (_request, reply) => {
