@@ -1,13 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { buildAssignment, buildLms, buildUser } from '../test/factories.js';
 import { launchLesson, playerApi, singleScoManifest2004, zipOf } from '../test/launch.js';
 import { signIn } from '../test/sign-in.js';
 import { importScormPackage } from '../modules/content/import.service.js';
 import { localContentStorage } from '../modules/content/storage.js';
+import { startS3Server } from '../test/s3-server.js';
 
 const TOKEN = 'operator-token-for-metrics';
 
@@ -144,6 +145,29 @@ describe('health and metrics', () => {
       expect(body.checks.database).toBe('ok');
     } finally {
       await broken.close();
+    }
+  });
+
+  it('with STORAGE_URL, is ready when the bucket answers and not when it does not', async () => {
+    const s3 = await startS3Server((name, value) => vi.stubEnv(name, value));
+    const [reachable, unreachable] = [
+      await createTestApp({ config: { storageUrl: s3.storageUrl('health') } }),
+      await createTestApp({
+        config: { storageUrl: 's3://nowhere?endpoint=http://127.0.0.1:9&region=us-east-1' },
+      }),
+    ];
+    try {
+      expect((await fetch(`${reachable.baseUrl}/lms/health/ready`)).status).toBe(200);
+      const response = await fetch(`${unreachable.baseUrl}/lms/health/ready`);
+      expect(response.status).toBe(503);
+      const body = (await response.json()) as { checks: Record<string, string> };
+      expect(body.checks.storage).not.toBe('ok');
+      expect(body.checks.database).toBe('ok');
+    } finally {
+      await reachable.close();
+      await unreachable.close();
+      await s3.close();
+      vi.unstubAllEnvs();
     }
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { migrations } from '../db/migrations/index.js';
+import { openObjectStorage } from './object-storage/index.js';
 
 /** How long a readiness check waits for the database before calling it unreachable. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -64,9 +65,15 @@ export function registerHealth(app: FastifyInstance): void {
       }
     };
     const storage = async (): Promise<Check> => {
-      // The local content folder (DATA_DIR/content): it must exist and take new files.
-      const folder = path.join(config.dataDir, 'content');
       try {
+        if (config.storageUrl) {
+          // The bucket (ADR 0017): a HEAD of a key nobody writes answers 'none' when the bucket is
+          // there and these credentials may read it, and fails otherwise.
+          await withTimeout(openObjectStorage(config).head('health/probe'), 'The object storage');
+          return { ok: true };
+        }
+        // The local content folder (DATA_DIR/content): it must exist and take new files.
+        const folder = path.join(config.dataDir, 'content');
         await mkdir(folder, { recursive: true });
         await access(folder, constants.R_OK | constants.W_OK);
         return { ok: true };
