@@ -1,11 +1,12 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { localContentStorage } from '../apps/server/src/modules/content/storage.js';
+import { contentStorage } from '../apps/server/src/modules/content/storage.js';
 import { buildLms, buildUser, TEST_PASSWORD } from '../apps/server/src/test/factories.js';
 import { publishPackage } from '../apps/server/src/test/launch.js';
 import { nginxInstalled, startNginx, type Nginx } from '../apps/server/src/test/nginx.js';
+import { startS3Server, type TestS3Server } from '../apps/server/src/test/s3-server.js';
 import {
   createDurableDatabase,
   freePort,
@@ -18,7 +19,8 @@ import { expectSignedIn, signIn } from './support/panel.js';
 import { content, openCurriculum, play } from './support/player.js';
 
 // Several instances behind a load balancer (docs/deployment, ADR 0018), in a browser: two real
-// servers on one PostgreSQL behind nginx with the deployment guide's configuration. The lesson's
+// servers on one PostgreSQL behind nginx with the deployment guide's configuration, their files
+// (the lesson the browser loads) in one S3-compatible bucket. The lesson's
 // commits are pinned to instance A and the panel's report to B (the test-only header nginx.ts
 // adds); then A is killed with SIGKILL with the lesson open, and the lesson goes on through B.
 // Needs PostgreSQL (TEST_DATABASE_URL, as CI sets it) and nginx; skipped without them.
@@ -37,17 +39,20 @@ test.describe('two instances behind nginx', () => {
   const dirs: string[] = [];
   let servers: ServerProcess[] = [];
   let nginx: Nginx;
+  let s3: TestS3Server;
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     database = await createDurableDatabase({ kind: 'postgres', serverUrl: serverUrl! });
     for (const name of ['a', 'b'])
       dirs.push(await mkdtemp(path.join(os.tmpdir(), `waypoint-e2e-scale-${name}-`)));
-    // One content folder for both (object storage does this across machines).
-    await mkdir(path.join(dirs[0]!, 'content'));
-    await symlink(path.join(dirs[0]!, 'content'), path.join(dirs[1]!, 'content'));
+    // Both keep their files in one S3-compatible bucket (ADR 0017); the servers inherit the
+    // credentials the test S3 server sets.
+    s3 = await startS3Server((name, value) => (process.env[name] = value));
+    const storageUrl = s3.storageUrl('e2e-scale-out');
     const ports = [await freePort(), await freePort()];
     const env = {
+      STORAGE_URL: storageUrl,
       ...database.env,
       PUBLIC_URL: panelUrl,
       TRUST_PROXY: '127.0.0.1',
@@ -68,7 +73,7 @@ test.describe('two instances behind nginx', () => {
       const lms = await buildLms(db, { lmsCode: 'fleet' });
       const user = await buildUser(db, lms.lmsKey, { userId: 'cadet' });
       await publishPackage(
-        { db, storage: localContentStorage({ dataDir: dirs[0]! }) },
+        { db, storage: contentStorage({ dataDir: dirs[0]!, storageUrl }) },
         await exitLessonsPackage12(),
         { lmsKey: lms.lmsKey, userKey: user.userKey, curriculum: 'Line Checks' },
       );
@@ -81,6 +86,7 @@ test.describe('two instances behind nginx', () => {
     await nginx?.stop();
     for (const server of servers) await server.stop();
     await database?.drop();
+    await s3?.close();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 

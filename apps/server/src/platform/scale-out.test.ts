@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { playerCalls, type CommitAnswer, type PlayerState } from '@waypoint/domain/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localContentStorage } from '../modules/content/storage.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contentStorage } from '../modules/content/storage.js';
 import { buildLms, buildUser } from '../test/factories.js';
 import {
   launchLesson,
@@ -13,6 +13,7 @@ import {
   type LaunchKeys,
 } from '../test/launch.js';
 import { nginxInstalled, startNginx, type Nginx } from '../test/nginx.js';
+import { startS3Server, type TestS3Server } from '../test/s3-server.js';
 import {
   createDurableDatabase,
   freePort,
@@ -25,9 +26,10 @@ import { browserFrom, postLogin, type Browser } from '../test/sign-in.js';
 /**
  * Several instances behind a load balancer on one PostgreSQL (docs/deployment/README.md): two
  * real servers (main.ts, child processes) behind Debian's nginx with the deployment guide's own
- * configuration. A student signs in through nginx, commits through instance A, reads the report
- * through B, and carries on through B after A is killed with SIGKILL, with nothing lost. A logout
- * on A ends the session on B at once (ADR 0006).
+ * configuration, their files in one S3-compatible bucket (s3rver). A student signs in through
+ * nginx, commits through instance A, reads the report through B, and carries on through B after
+ * A is killed with SIGKILL, with nothing lost. A logout on A ends the session on B at once
+ * (ADR 0006).
  */
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -53,6 +55,7 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl || !ng
     let b: ServerProcess;
     let nginx: Nginx;
     let keys: LaunchKeys;
+    let s3: TestS3Server;
 
     beforeAll(async () => {
       database = await createDurableDatabase({ kind: 'postgres', serverUrl: serverUrl! });
@@ -61,12 +64,18 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl || !ng
       const [portA, portB] = [await freePort(), await freePort()];
       for (const name of ['a', 'b'])
         dataDirs.push(await mkdtemp(path.join(os.tmpdir(), `waypoint-scale-${name}-`)));
-      // One content folder for both (object storage does this job across machines).
-      await mkdir(path.join(dataDirs[0]!, 'content'));
-      await symlink(path.join(dataDirs[0]!, 'content'), path.join(dataDirs[1]!, 'content'));
+      // Both keep their files in one S3-compatible bucket (ADR 0017); the server processes
+      // inherit the credentials the test S3 server sets.
+      s3 = await startS3Server((name, value) => vi.stubEnv(name, value));
+      const storageUrl = s3.storageUrl('scale-out');
 
       // Both start at once on a database nobody has migrated: the migrations run once.
-      const env = { ...database.env, PUBLIC_URL: publicUrl, TRUST_PROXY: '127.0.0.1' };
+      const env = {
+        ...database.env,
+        PUBLIC_URL: publicUrl,
+        TRUST_PROXY: '127.0.0.1',
+        STORAGE_URL: storageUrl,
+      };
       [a, b] = await Promise.all(
         [portA, portB].map((port, i) =>
           startServerProcess({ dataDir: dataDirs[i]!, port, env, startTimeoutMs: START_TIMEOUT }),
@@ -84,7 +93,7 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl || !ng
         const user = await buildUser(db, lms.lmsKey, { userId: 'pilot' });
         await buildUser(db, lms.lmsKey, { userId: 'purser' });
         ({ keys } = await publishPackage(
-          { db, storage: localContentStorage({ dataDir: dataDirs[0]! }) },
+          { db, storage: contentStorage({ dataDir: dataDirs[0]!, storageUrl }) },
           await zipOf({
             'imsmanifest.xml': singleScoManifest2004({
               id: 'scale',
@@ -105,6 +114,8 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl || !ng
       await a?.stop();
       await b?.stop();
       await database?.drop();
+      await s3?.close();
+      vi.unstubAllEnvs();
       for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
     }, START_TIMEOUT);
 
