@@ -22,16 +22,27 @@ export interface SequencingKeys {
 export const NOTHING_TO_DELIVER =
   "This course's sequencing offers no lesson to open now. Return to Waypoint to see your progress.";
 
+// A package never changes once imported (a new import is a new package), so its definition is
+// read once per process: a 2004 lesson's every commit asks whether its package is sequenced.
+const definitions = new WeakMap<Db, Map<number, SequencingDefinition | null>>();
+const MAX_DEFINITIONS = 500;
+
 /** The package's sequencing definition when the package is sequenced, else null. */
 export async function sequencedDefinition(
   db: Db,
   packageKey: number,
 ): Promise<SequencingDefinition | null> {
+  let known = definitions.get(db);
+  if (!known) definitions.set(db, (known = new Map()));
+  if (known.has(packageKey)) return known.get(packageKey)!;
   const value = (await repo.selectSequencingDefinition(
     db,
     packageKey,
   )) as SequencingDefinition | null;
-  return value?.sequenced ? value : null;
+  const definition = value?.sequenced ? value : null;
+  if (known.size >= MAX_DEFINITIONS) known.delete(known.keys().next().value!);
+  known.set(packageKey, definition);
+  return definition;
 }
 
 function parseCmi(text: string | null): Record<string, string> {
