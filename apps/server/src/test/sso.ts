@@ -1,4 +1,6 @@
 /** Shared steps of the single sign-on tests: operator commands, the hand-off, session counts. */
+import type { Db } from '../db/connection.js';
+import { buildLms, buildUser } from './factories.js';
 import type { TestApp } from './app.js';
 import { runOperatorCommand } from '../modules/operator/service.js';
 import { browserFrom, cookieHeader, type Browser } from './sign-in.js';
@@ -55,4 +57,28 @@ export async function sessionCount(t: TestApp): Promise<number> {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The people both single sign-on tests sign in as: in LMS 'main' an ordinary student (ada), an
+ * inactive one, an instructor (not a student) and a student with MFA; a student of LMS 'other'.
+ */
+export async function buildSsoPeople(db: Db): Promise<{ mainKey: number; otherKey: number }> {
+  const mainKey = (await buildLms(db, { lmsCode: 'main' })).lmsKey;
+  const otherKey = (await buildLms(db, { lmsCode: 'other' })).lmsKey;
+  await buildUser(db, mainKey, { userId: 'ada', email: 'ada@example.test' });
+  await buildUser(db, mainKey, { userId: 'sleeping', email: 'sleeping@example.test', inactive: 1 });
+  await buildUser(db, mainKey, {
+    userId: 'instructor',
+    email: 'instructor@example.test',
+    isStudent: false,
+    userType: -1,
+  });
+  await buildUser(db, mainKey, {
+    userId: 'guarded',
+    email: 'guarded@example.test',
+    mfaEnabled: true,
+  });
+  await buildUser(db, otherKey, { userId: 'bea', email: 'bea@example.test' });
+  return { mainKey, otherKey };
 }

@@ -4,7 +4,14 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
 import { startOidcIdp, type TestOidcIdp } from '../../test/oidc-idp.js';
 import { SsoBrowser, type Step } from '../../test/sso-browser.js';
-import { handoffOf, operator, postHandoff, sessionCount, signedInFrom } from '../../test/sso.js';
+import {
+  buildSsoPeople,
+  handoffOf,
+  operator,
+  postHandoff,
+  sessionCount,
+  signedInFrom,
+} from '../../test/sso.js';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 
 type Stopped = { url: string; stopped: true };
@@ -14,7 +21,6 @@ describe('OpenID Connect single sign-on (a real oidc-provider)', () => {
   let t: TestApp;
   let idp: TestOidcIdp;
   let mainKey: number;
-  let otherKey: number;
 
   const account = (email: string, extra: Record<string, unknown> = {}) => ({
     email,
@@ -26,35 +32,9 @@ describe('OpenID Connect single sign-on (a real oidc-provider)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    mainKey = (await buildLms(t.db, { lmsCode: 'main' })).lmsKey;
-    otherKey = (await buildLms(t.db, { lmsCode: 'other' })).lmsKey;
+    ({ mainKey } = await buildSsoPeople(t.db));
     await buildLms(t.db, { lmsCode: 'plain' });
-    await buildLms(t.db, { lmsCode: 'locked', studentLocked: 1 });
-    await buildUser(t.db, mainKey, { userId: 'ada', email: 'ada@example.test' });
-    await buildUser(t.db, mainKey, {
-      userId: 'sleeping',
-      email: 'sleeping@example.test',
-      inactive: 1,
-    });
-    await buildUser(t.db, mainKey, {
-      userId: 'instructor',
-      email: 'instructor@example.test',
-      isStudent: false,
-      userType: -1,
-    });
-    await buildUser(t.db, mainKey, {
-      userId: 'guarded',
-      email: 'guarded@example.test',
-      mfaEnabled: true,
-    });
-    await buildUser(t.db, otherKey, { userId: 'bea', email: 'bea@example.test' });
-    const lockedKey = (
-      await t.db
-        .selectFrom('lms')
-        .select('lmsKey')
-        .where('lmsCode', '=', 'locked')
-        .executeTakeFirstOrThrow()
-    ).lmsKey;
+    const lockedKey = (await buildLms(t.db, { lmsCode: 'locked', studentLocked: 1 })).lmsKey;
     await buildUser(t.db, lockedKey, { userId: 'cat', email: 'cat@example.test' });
     idp = await startOidcIdp({
       redirectUris: ['main', 'other', 'locked'].map(

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MFA_SESSION_MARKER } from '@waypoint/domain';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildLms, buildUser } from '../../test/factories.js';
 import { startSamlIdp, type SamlUser, type TestSamlIdp } from '../../test/saml-idp.js';
 import { SsoBrowser, type Step } from '../../test/sso-browser.js';
-import { handoffOf, operator, postHandoff, sessionCount, signedInFrom } from '../../test/sso.js';
+import {
+  buildSsoPeople,
+  handoffOf,
+  operator,
+  postHandoff,
+  sessionCount,
+  signedInFrom,
+} from '../../test/sso.js';
 
 type Stopped = { url: string; stopped: true };
 const isStop = (step: Step | Stopped): step is Stopped => 'stopped' in step;
@@ -23,26 +29,7 @@ describe('SAML 2.0 single sign-on (samlify as the IdP)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    mainKey = (await buildLms(t.db, { lmsCode: 'main' })).lmsKey;
-    const otherKey = (await buildLms(t.db, { lmsCode: 'other' })).lmsKey;
-    await buildUser(t.db, mainKey, { userId: 'ada', email: 'ada@example.test' });
-    await buildUser(t.db, mainKey, {
-      userId: 'sleeping',
-      email: 'sleeping@example.test',
-      inactive: 1,
-    });
-    await buildUser(t.db, mainKey, {
-      userId: 'instructor',
-      email: 'instructor@example.test',
-      isStudent: false,
-      userType: -1,
-    });
-    await buildUser(t.db, mainKey, {
-      userId: 'guarded',
-      email: 'guarded@example.test',
-      mfaEnabled: true,
-    });
-    await buildUser(t.db, otherKey, { userId: 'bea', email: 'bea@example.test' });
+    ({ mainKey } = await buildSsoPeople(t.db));
     idp = await startSamlIdp({
       users: {
         // As Entra ID sends it: the email under its claim URI, no plain 'email' attribute.
