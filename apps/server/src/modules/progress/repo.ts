@@ -2,6 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 
 /**
+ * A hash of a whole row as Postgres prints it: the report cache adds them up to tell whether rows
+ * it holds are still those in the database before patching a report (docs/decisions/0006).
+ */
+const rowHash = (alias: string) => sql<number>`hashtext(${sql.raw(alias)}::text)`.as('rowHash');
+
+/**
  * The only SQL of the progress report. A report runs the same queries whatever the size of the
  * tree (no query per element): assignments, courses, topics, lessons, progress, and for the
  * packages' own locks and rollup (ADR 0007) their sequencing and the learner's sequencing states.
@@ -25,6 +31,7 @@ export function selectAssignments(db: Db, userKey: number, lmsKey: number, assig
       'c.certificateUrl',
       // Whether elementCertificateUrl is filled in (§3 Student parameters, §6).
       'l.allowStudentsToViewCertificates',
+      rowHash('a'),
     ])
     .where('a.userKey', '=', userKey)
     .where('c.lmsKey', '=', lmsKey)
@@ -104,15 +111,21 @@ export function selectLessons(db: Db, userKey: number, curriculumKey?: number) {
 
 export type LessonRow = Awaited<ReturnType<typeof selectLessons>>[number];
 
-/** The student's progress rows (of one assignment, with assignmentKey). */
+/**
+ * The student's progress rows (of one assignment, with assignmentKey), in key order so that
+ * flaggedLeafAssignments comes out the same however the rows were last written.
+ */
 export function selectProgress(db: Db, userKey: number, assignmentKey?: number) {
   return db
     .selectFrom('lessonProgress as lp')
     .innerJoin('assignment as a', 'a.assignmentKey', 'lp.assignmentKey')
     .selectAll('lp')
+    .select(rowHash('lp'))
     .where('lp.userKey', '=', userKey)
     .where('a.removedAt', 'is', null)
     .$if(assignmentKey !== undefined, (qb) => qb.where('lp.assignmentKey', '=', assignmentKey!))
+    .orderBy('lp.assignmentKey')
+    .orderBy('lp.lessonKey')
     .execute();
 }
 
@@ -179,6 +192,8 @@ export function selectSequencingPanels(db: Db, userKey: number, assignmentKey?: 
       'rollupCompleted',
       'rollupSatisfied',
       'rollupMeasure',
+      // Over all of the student's rows (before DISTINCT ON): what the report cache compares.
+      sql<number>`coalesce(sum(hashtext(sequencing_state::text)) over (), 0)`.as('digest'),
     ])
     .where('userKey', '=', userKey)
     .$if(assignmentKey !== undefined, (qb) => qb.where('assignmentKey', '=', assignmentKey!))
@@ -215,4 +230,92 @@ export async function selectReportVersions(db: Db, userKey: number) {
     ])
     .executeTakeFirstOrThrow();
   return { user: Number(row.userVersion ?? 0), content: Number(row.contentVersion ?? 0) };
+}
+
+/**
+ * What patching a cached report after a commit reads (docs/decisions/0006, Patching after a
+ * commit), in one statement so that all of it is one snapshot: the student's given progress rows
+ * (of live assignments), each with the data versions and the sums of the row hashes of
+ * everything the student's report is read from (as rowHash and selectSequencingPanels add them
+ * up). No row when none of the given rows exists.
+ */
+export async function selectProgressPatch(
+  db: Db,
+  user: { userKey: number; lmsKey: number },
+  lessons: ReadonlyArray<{ assignmentKey: number; lessonKey: number }>,
+): Promise<ProgressPatch | null> {
+  const { userKey, lmsKey } = user;
+  const found = await db
+    .selectFrom('lessonProgress as lp')
+    .innerJoin('assignment as a', 'a.assignmentKey', 'lp.assignmentKey')
+    .selectAll('lp')
+    .select(rowHash('lp'))
+    .select((eb) => [
+      eb
+        .selectFrom('reportVersion')
+        .select('version')
+        .where('userKey', '=', userKey)
+        .as('userVersion'),
+      eb.selectFrom('contentVersion').select('version').as('contentVersion'),
+      // The same rows as selectProgress, selectAssignments and selectSequencingPanels read.
+      eb
+        .selectFrom('lessonProgress as p')
+        .innerJoin('assignment as pa', 'pa.assignmentKey', 'p.assignmentKey')
+        .select(sql<number>`coalesce(sum(hashtext(p::text)), 0)`.as('digest'))
+        .where('p.userKey', '=', userKey)
+        .where('pa.removedAt', 'is', null)
+        .as('progressDigest'),
+      eb
+        .selectFrom('assignment as x')
+        .innerJoin('curriculum as c', 'c.curriculumKey', 'x.curriculumKey')
+        .select(sql<number>`coalesce(sum(hashtext(x::text)), 0)`.as('digest'))
+        .where('x.userKey', '=', userKey)
+        .where('c.lmsKey', '=', lmsKey)
+        .where('x.removedAt', 'is', null)
+        .as('assignmentDigest'),
+      eb
+        .selectFrom('sequencingState as s')
+        .select(sql<number>`coalesce(sum(hashtext(s::text)), 0)`.as('digest'))
+        .where('s.userKey', '=', userKey)
+        .as('sequencingDigest'),
+    ])
+    .where('lp.userKey', '=', userKey)
+    .where('a.removedAt', 'is', null)
+    .where((eb) =>
+      eb(
+        eb.refTuple('lp.assignmentKey', 'lp.lessonKey'),
+        'in',
+        lessons.map((lesson) => eb.tuple(lesson.assignmentKey, lesson.lessonKey)),
+      ),
+    )
+    .orderBy('lp.assignmentKey')
+    .orderBy('lp.lessonKey')
+    .execute();
+  const first = found[0];
+  if (!first) return null;
+  return {
+    versions: { user: Number(first.userVersion ?? 0), content: Number(first.contentVersion ?? 0) },
+    digests: {
+      assignments: Number(first.assignmentDigest ?? 0),
+      progress: Number(first.progressDigest ?? 0),
+      sequencing: Number(first.sequencingDigest ?? 0),
+    },
+    rows: found.map(
+      ({
+        userVersion: _user,
+        contentVersion: _content,
+        progressDigest: _progress,
+        assignmentDigest: _assignments,
+        sequencingDigest: _sequencing,
+        ...row
+      }): ProgressRow => row,
+    ),
+  };
+}
+
+/** The changed progress rows read by selectProgressPatch, with the versions and digests of that read. */
+export interface ProgressPatch {
+  versions: { user: number; content: number };
+  digests: { assignments: number; progress: number; sequencing: number };
+  rows: ProgressRow[];
 }

@@ -4,12 +4,28 @@
  * time until which "now" cannot change it. An entry checked against the versions less than
  * FRESH_MS ago is served without asking the database; otherwise one cheap query decides between
  * reuse and rebuild. Writes made by this process clear the affected entries at once
- * (invalidateReports); writes by other instances are seen within FRESH_MS.
+ * (invalidateReports), or, for a commit that wrote progress rows alone, patch them
+ * (reportLessonsChanged); writes by other instances are seen within FRESH_MS.
  */
 import type { ProgressReport, ProgressReportOptions } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
-import { selectReportVersions } from './repo.js';
+import {
+  replaceParts,
+  serializeInParts,
+  toBuffer,
+  type ReportBody,
+  type Serialize,
+} from './report-body.js';
+import {
+  applyProgress,
+  flaggedOf,
+  presentAssignment,
+  progressDigestAfter,
+  progressKey,
+  type ReportRows,
+} from './report-tree.js';
+import { selectProgressPatch, selectReportVersions } from './repo.js';
 import { buildTimedProgressReport } from './service.js';
 
 /** How long a version check is trusted (the cross-instance staleness window). */
@@ -24,6 +40,9 @@ const MAX_BYTES = 256 * 1024 * 1024;
  */
 export const reportCacheStats = { fresh: 0, revalidated: 0, rebuilt: 0 };
 
+/** Entries brought up to date after a commit (patched), or dropped because they could not be. */
+export const reportPatchStats = { patched: 0, dropped: 0 };
+
 interface Entry {
   userKey: number;
   /** The response body; null for 'Nothing to report.'. */
@@ -32,7 +51,30 @@ interface Entry {
   contentVersion: number;
   validUntil: number;
   checkedAt: number;
+  /** What re-presenting part of the report needs; none: a commit drops the entry. */
+  patch: PatchState | null;
+  /** Progress rows reported changed and not applied yet, by progressKey. */
+  queued: Map<string, ChangedLesson>;
+  /** The patches running; reads wait for them. */
+  patching: Promise<void> | null;
 }
+
+interface PatchState {
+  deps: { db: Db; clock: Clock };
+  serialize: Serialize;
+  rows: ReportRows;
+  body: ReportBody;
+  /** An estimate of the rows' memory, counted with the body against MAX_BYTES. */
+  rowBytes: number;
+}
+
+type ChangedLesson = { assignmentKey: number; lessonKey: number };
+
+// Measured on the 5,000-lesson student: the rows kept for patching take about as much memory as
+// the serialised body (docs/decisions/0006).
+const ROW_BYTES_PER_BODY_BYTE = 1;
+
+const entryBytes = (entry: Entry) => (entry.body?.length ?? 0) + (entry.patch?.rowBytes ?? 0);
 
 // Map order is recency order: a hit moves its entry to the end, eviction takes the front.
 const entries = new Map<string, Entry>();
@@ -50,25 +92,24 @@ function dbId(db: Db): number {
   return id;
 }
 
-function toBuffer(serialised: string | Buffer | ArrayBuffer): Buffer {
-  if (typeof serialised === 'string') return Buffer.from(serialised);
-  return Buffer.isBuffer(serialised) ? serialised : Buffer.from(serialised);
-}
-
 function remove(key: string, entry: Entry): void {
   entries.delete(key);
-  totalBytes -= entry.body?.length ?? 0;
+  totalBytes -= entryBytes(entry);
+}
+
+function evict(): void {
+  for (const [oldestKey, oldest] of entries) {
+    if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) break;
+    remove(oldestKey, oldest);
+  }
 }
 
 function store(key: string, entry: Entry): void {
   const old = entries.get(key);
   if (old) remove(key, old);
   entries.set(key, entry);
-  totalBytes += entry.body?.length ?? 0;
-  for (const [oldestKey, oldest] of entries) {
-    if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) break;
-    remove(oldestKey, oldest);
-  }
+  totalBytes += entryBytes(entry);
+  evict();
 }
 
 /** Drops the cached reports of one student (every entry when no userKey): call after writing their data. */
@@ -107,8 +148,10 @@ export function cachedProgressReport(
 ): Promise<Buffer | null> | Buffer | null {
   const { user, options } = request;
   const key = `${dbId(deps.db)}:${user.lmsKey}:${user.userKey}:${options.showExpired ? 1 : 0}${options.withFlaggedAssignments ? 1 : 0}${options.showEmptyLeafs ? 1 : 0}`;
-  const nowMs = deps.clock.now().getTime();
   const entry = entries.get(key);
+  // A commit of this process changed the report: answer once it is patched (or dropped).
+  if (entry?.patching) return entry.patching.then(() => cachedProgressReport(deps, request));
+  const nowMs = deps.clock.now().getTime();
   if (entry && !request.revalidate && nowMs < entry.validUntil) {
     const age = nowMs - entry.checkedAt;
     if (age >= 0 && age < FRESH_MS) {
@@ -122,7 +165,7 @@ export function cachedProgressReport(
     const pending = inflight.get(key);
     if (pending) return pending;
   }
-  const refreshing = refresh(deps.db, key, nowMs, request).finally(() => {
+  const refreshing = refresh(deps, key, nowMs, request).finally(() => {
     if (inflight.get(key) === refreshing) inflight.delete(key);
   });
   inflight.set(key, refreshing);
@@ -130,11 +173,12 @@ export function cachedProgressReport(
 }
 
 async function refresh(
-  db: Db,
+  deps: { db: Db; clock: Clock },
   key: string,
   nowMs: number,
   request: CachedReportRequest,
 ): Promise<Buffer | null> {
+  const { db } = deps;
   const startedAt = generation;
   // Versions first: a write landing after this read leaves the entry tagged older, so it is
   // rebuilt at the next check, never served as current.
@@ -152,13 +196,15 @@ async function refresh(
     return entry.body;
   }
   reportCacheStats.rebuilt += 1;
-  const { report, validUntil } = await buildTimedProgressReport(
+  const { report, validUntil, rows } = await buildTimedProgressReport(
     db,
     request.user,
     nowMs,
     request.options,
   );
-  const body = report ? toBuffer(request.serialize(report)) : null;
+  // Kept in parts with its rows, so that a commit re-presents only what it changed.
+  const parts = report && rows ? serializeInParts(request.serialize, report) : null;
+  const body = parts ? parts.body : report ? toBuffer(request.serialize(report)) : null;
   if (generation === startedAt) {
     store(key, {
       userKey: request.user.userKey,
@@ -167,7 +213,122 @@ async function refresh(
       contentVersion: versions.content,
       validUntil,
       checkedAt: nowMs,
+      patch:
+        parts && rows
+          ? {
+              deps,
+              serialize: request.serialize,
+              rows,
+              body: parts,
+              rowBytes: parts.body.length * ROW_BYTES_PER_BODY_BYTE,
+            }
+          : null,
+      queued: new Map(),
+      patching: null,
     });
   }
   return body;
+}
+
+/**
+ * This process has just committed new lesson_progress values for these (assignment, lesson) rows
+ * of the student, and nothing else of their report (call invalidateReports for any other write).
+ * Their cached reports are brought up to date by reading those rows again and presenting again
+ * only the curricula they belong to; reads wait for it. An entry that cannot be patched (its
+ * rows no longer match the database's: another instance wrote too) is dropped and rebuilt.
+ */
+export function reportLessonsChanged(
+  userKey: number,
+  lessons: ReadonlyArray<{ assignmentKey: number; lessonKey: number }>,
+): void {
+  if (lessons.length === 0) return;
+  // A build that may have read the rows before the commit must not be stored or joined.
+  generation += 1;
+  inflight.clear();
+  for (const [key, entry] of entries) {
+    if (entry.userKey !== userKey) continue;
+    if (!entry.patch) {
+      remove(key, entry);
+      continue;
+    }
+    for (const lesson of lessons) {
+      const { assignmentKey, lessonKey } = lesson;
+      entry.queued.set(progressKey(assignmentKey, lessonKey), { assignmentKey, lessonKey });
+    }
+    if (!entry.patching) startPatching(key, entry);
+  }
+}
+
+function startPatching(key: string, entry: Entry): void {
+  const running: Promise<void> = applyQueued(key, entry).finally(() => {
+    if (entry.patching !== running) return;
+    entry.patching = null;
+    // Lessons reported after the last pass looked at the queue.
+    if (entry.queued.size > 0 && entries.get(key) === entry) startPatching(key, entry);
+  });
+  entry.patching = running;
+}
+
+async function applyQueued(key: string, entry: Entry): Promise<void> {
+  while (entry.queued.size > 0 && entries.get(key) === entry) {
+    const lessons = [...entry.queued.values()];
+    entry.queued.clear();
+    let patched = false;
+    try {
+      patched = await patchEntry(key, entry, lessons);
+    } catch {
+      patched = false;
+    }
+    if (!patched) {
+      if (entries.get(key) === entry) {
+        remove(key, entry);
+        reportPatchStats.dropped += 1;
+      }
+      return;
+    }
+  }
+}
+
+/**
+ * Re-reads the changed rows and applies them; false when the entry cannot be patched. Only the
+ * changed rows are read: the sums of row hashes read with them prove that nothing else of the
+ * student's changed since the entry's rows were read (another instance's write), and the content
+ * version that no curriculum did.
+ */
+async function patchEntry(key: string, entry: Entry, lessons: ChangedLesson[]): Promise<boolean> {
+  const state = entry.patch!;
+  const { rows } = state;
+  const found = await selectProgressPatch(state.deps.db, rows.user, lessons);
+  // Dropped or replaced meanwhile (an invalidation, a rebuild): nothing to bring up to date.
+  if (entries.get(key) !== entry) return true;
+  const change = { asked: lessons, rows: found?.rows ?? [] };
+  if (
+    !found ||
+    found.versions.content !== entry.contentVersion ||
+    found.digests.assignments !== rows.digests.assignments ||
+    found.digests.sequencing !== rows.digests.sequencing ||
+    found.digests.progress !== progressDigestAfter(rows, change)
+  ) {
+    return false;
+  }
+  const curricula = applyProgress(rows, change);
+  const elements = new Map(
+    [...curricula].map((index) => [index, presentAssignment(rows, rows.assignments[index]!)]),
+  );
+  const body = replaceParts(state.serialize, state.body, elements, {
+    prerequisiteTypes: rows.prerequisiteTypes,
+    flaggedLeafAssignments: flaggedOf(rows),
+  });
+  if (!body) return false;
+  totalBytes -= entryBytes(entry);
+  state.body = body;
+  state.rowBytes = body.body.length * ROW_BYTES_PER_BODY_BYTE;
+  entry.body = body.body;
+  // The entry now holds the database's state as of that read: tag it with its versions.
+  entry.userVersion = found.versions.user;
+  entry.checkedAt = Math.max(entry.checkedAt, state.deps.clock.now().getTime());
+  totalBytes += entryBytes(entry);
+  evict();
+  reportPatchStats.patched += 1;
+  return true;
 }

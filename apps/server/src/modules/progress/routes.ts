@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   ProgressElement,
   progressCalls,
   progressSchemas,
+  type ProgressReport,
   type ProgressReportQuery,
   type StudentPath,
 } from '@waypoint/domain/contract';
@@ -13,6 +14,15 @@ import { cachedProgressReport, wantsRevalidation } from './report-cache.js';
 import { listPrerequisiteTypes } from './service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The route's compiled 200 serializer, which the report cache keeps to write patched parts of a
+ * report (docs/decisions/0006); it holds no reference to the request.
+ */
+function serializerOf(reply: FastifyReply): (report: ProgressReport) => string {
+  const compiled = reply.getSerializationFunction('200');
+  return compiled ? (report) => compiled(report) : (report) => reply.serialize(report) as string;
+}
 
 /** The progress report (§3, §7): the student's curricula as element trees, and prerequisite types. */
 export async function progressRoutes(instance: FastifyInstance): Promise<void> {
@@ -38,7 +48,7 @@ export async function progressRoutes(instance: FastifyInstance): Promise<void> {
             showEmptyLeafs: request.query.showEmptyLeafs ?? false,
           },
           revalidate: wantsRevalidation(request.headers),
-          serialize: (report) => reply.serialize(report),
+          serialize: serializerOf(reply),
         });
         if (!body) {
           return reply

@@ -5,8 +5,7 @@ import type {
   ProgressReportOptions,
 } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
-import { courseLocks, loadPackageRules } from './package-locks.js';
-import { presentCourse, presentCurriculum, presentLesson, presentTopic } from './presenter.js';
+import { loadPackageRules } from './package-locks.js';
 import {
   type AssignmentRow,
   selectAssignments,
@@ -18,6 +17,13 @@ import {
   selectSequencingPanels,
   selectTopics,
 } from './repo.js';
+import {
+  flaggedOf,
+  groupBy,
+  presentAssignment,
+  progressKey,
+  type ReportRows,
+} from './report-tree.js';
 
 // The query's three switches (§7): showExpired leaves out expired assignments when false;
 // withFlaggedAssignments fills flaggedLeafAssignments (lessons completed offline on the mobile
@@ -28,18 +34,6 @@ export type { ProgressReportOptions };
 export interface AssignmentScope {
   assignmentKey: number;
   curriculumKey: number;
-}
-
-/** Groups rows by a key, keeping their order. */
-function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }
 
 /**
@@ -55,6 +49,13 @@ export async function buildProgressReport(
   return (await buildTimedProgressReport(db, user, nowMs, options)).report;
 }
 
+/** A report, until when it stays right, and the rows it was presented from (none: nothing to report). */
+export interface TimedReport {
+  report: ProgressReport | null;
+  validUntil: number;
+  rows: ReportRows | null;
+}
+
 /**
  * The report and until when it stays right as time passes: the tree depends on "now" only through
  * hiding expired assignments, so it holds until the next due date (forever when showExpired).
@@ -65,7 +66,7 @@ export async function buildTimedProgressReport(
   nowMs: number,
   options: ProgressReportOptions,
   scope?: AssignmentScope,
-): Promise<{ report: ProgressReport | null; validUntil: number }> {
+): Promise<TimedReport> {
   const all = (await selectAssignments(db, user.userKey, user.lmsKey, scope?.assignmentKey)).filter(
     (assignment) => !scope || assignment.curriculumKey === scope.curriculumKey,
   );
@@ -81,7 +82,16 @@ export async function buildTimedProgressReport(
       options.showExpired ||
       !isExpired(assignment.startDate.getTime(), assignment.durationMs, nowMs),
   );
-  return { report: await buildTree(db, user, assignments, options, scope), validUntil };
+  if (assignments.length === 0) return { report: null, validUntil, rows: null };
+  const rows = await readRows(db, user, assignments, options, scope);
+  // Every assignment read counts, shown or not: the report cache compares the sum (report-tree.ts).
+  rows.digests.assignments = all.reduce((sum, assignment) => sum + assignment.rowHash, 0);
+  const report = {
+    progressReport: assignments.map((assignment) => presentAssignment(rows, assignment)),
+    prerequisiteTypes: rows.prerequisiteTypes,
+    flaggedLeafAssignments: flaggedOf(rows),
+  };
+  return { report, validUntil, rows };
 }
 
 /**
@@ -99,14 +109,13 @@ export async function buildAssignmentReport(
   return (await buildTimedProgressReport(db, user, nowMs, options, scope)).report;
 }
 
-async function buildTree(
+async function readRows(
   db: Db,
   user: { userKey: number; lmsKey: number },
   assignments: AssignmentRow[],
   options: ProgressReportOptions,
   scope: AssignmentScope | undefined,
-): Promise<ProgressReport | null> {
-  if (assignments.length === 0) return null;
+): Promise<ReportRows> {
   const curriculumKey = scope?.curriculumKey;
   const [courses, topics, lessons, progress, prerequisiteTypes, packages, states] =
     await Promise.all([
@@ -118,69 +127,22 @@ async function buildTree(
       selectPackageRules(db, user.userKey, curriculumKey),
       selectSequencingPanels(db, user.userKey, scope?.assignmentKey),
     ]);
-  const packageRules = await loadPackageRules(db, packages, states);
-  const coursesByCurriculum = groupBy(courses, (row) => row.curriculumKey);
-  const topicsByCourse = groupBy(topics, (row) => row.courseKey);
-  const lessonsByTopic = groupBy(lessons, (row) => row.topicKey);
-  const progressByLesson = new Map(
-    progress.map((row) => [`${row.assignmentKey}:${row.lessonKey}`, row]),
-  );
-  const keepEmpty = <T extends { elementChildren: unknown[] }>(element: T) =>
-    options.showEmptyLeafs || element.elementChildren.length > 0;
-
-  const progressReport = assignments.map((assignment) => {
-    const context = {
-      curriculumKey: assignment.curriculumKey,
-      assignmentKey: assignment.assignmentKey,
-      certificates: {
-        lmsKey: user.lmsKey,
-        userKey: user.userKey,
-        allowed: assignment.allowStudentsToViewCertificates > 0,
-      },
-    };
-    const courseElements = (coursesByCurriculum.get(assignment.curriculumKey) ?? [])
-      .map((course) => {
-        const courseTopics = topicsByCourse.get(course.courseKey) ?? [];
-        const progressOf = (lesson: { lessonKey: number }) =>
-          progressByLesson.get(`${assignment.assignmentKey}:${lesson.lessonKey}`);
-        // The course's packages may hold lessons back and decide its rollup (ADR 0007).
-        const { locks, rollup } = courseLocks(
-          {
-            assignmentKey: assignment.assignmentKey,
-            courseKey: course.courseKey,
-            lessons: courseTopics.flatMap((topic) =>
-              (lessonsByTopic.get(topic.topicKey) ?? []).map((row) => ({
-                row,
-                progress: progressOf(row),
-              })),
-            ),
-          },
-          packageRules,
-        );
-        const topicElements = courseTopics
-          .map((topic) =>
-            presentTopic(
-              topic,
-              (lessonsByTopic.get(topic.topicKey) ?? []).map((lesson) =>
-                presentLesson(lesson, progressOf(lesson), context, locks.get(lesson.lessonKey)),
-              ),
-              context,
-            ),
-          )
-          .filter(keepEmpty);
-        return presentCourse(course, topicElements, context, rollup);
-      })
-      .filter(keepEmpty);
-    return presentCurriculum(assignment, courseElements, user);
-  });
-
-  const liveAssignments = new Set(assignments.map((a) => a.assignmentKey));
-  const flaggedLeafAssignments = options.withFlaggedAssignments
-    ? progress
-        .filter((row) => row.flaggedOffline && liveAssignments.has(row.assignmentKey))
-        .map((row) => ({ assignmentKey: row.assignmentKey, leafKey: row.lessonKey }))
-    : [];
-  return { progressReport, prerequisiteTypes, flaggedLeafAssignments };
+  return {
+    user,
+    options,
+    assignments,
+    coursesByCurriculum: groupBy(courses, (row) => row.curriculumKey),
+    topicsByCourse: groupBy(topics, (row) => row.courseKey),
+    lessonsByTopic: groupBy(lessons, (row) => row.topicKey),
+    progress: new Map(progress.map((row) => [progressKey(row.assignmentKey, row.lessonKey), row])),
+    prerequisiteTypes,
+    packageRules: await loadPackageRules(db, packages, states),
+    digests: {
+      assignments: 0,
+      progress: progress.reduce((sum, row) => sum + row.rowHash, 0),
+      sequencing: states[0]?.digest ?? 0,
+    },
+  };
 }
 
 /** GET /api/CurriculumPrerequisiteTypes: the course-level prerequisite names and keys (§7). */
