@@ -14,6 +14,7 @@ import { reportCacheStats } from './modules/progress/report-cache.js';
 import { serializeRequest } from './platform/log-redaction.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { playerRoutes } from './modules/player/routes.js';
+import { groupCommitStats } from './modules/player/commits.js';
 import { certificatePublicRoutes } from './modules/certificates/public-routes.js';
 import { documentFileRoutes } from './modules/documents/file-routes.js';
 import { libraryFileRoutes } from './modules/library/media-files.js';
@@ -67,7 +68,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerPlatform(app);
   // Before every route, so each is timed and counted (ADR 0013).
-  registerMetrics(app, { poolStats: full.poolStats, reportCacheReads: () => reportCacheStats });
+  registerMetrics(app, {
+    poolStats: full.poolStats,
+    reportCacheReads: () => reportCacheStats,
+    commitBatches: () => groupCommitStats,
+  });
   registerHealth(app);
   // The session guards and decorators every module's routes use (modules/sessions).
   registerSessions(app);

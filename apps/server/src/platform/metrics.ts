@@ -21,6 +21,8 @@ export interface MetricSources {
   poolStats: (() => PoolStats) | null;
   /** Progress-report reads by cache outcome (modules/progress/report-cache.ts). */
   reportCacheReads: () => Record<string, number>;
+  /** Group commit's batches and the lesson commits written in them (modules/player/commits.ts). */
+  commitBatches: () => { batches: number; commits: number };
 }
 
 /**
@@ -54,6 +56,22 @@ export function registerMetrics(app: FastifyInstance, sources: MetricSources): v
     collect() {
       for (const [outcome, count] of Object.entries(sources.reportCacheReads()))
         this.set({ outcome }, count);
+    },
+  });
+  new Gauge({
+    name: 'waypoint_lesson_commit_batches_total',
+    help: 'Transactions that wrote lesson commits since the process started (group commit, ADR 0007); commits / batches is the average batch',
+    registers: [registry],
+    collect() {
+      this.set(sources.commitBatches().batches);
+    },
+  });
+  new Gauge({
+    name: 'waypoint_lesson_commits_batched_total',
+    help: 'Lesson commits written by those transactions since the process started',
+    registers: [registry],
+    collect() {
+      this.set(sources.commitBatches().commits);
     },
   });
   if (poolStats) {

@@ -11,61 +11,77 @@ type Tx = Transaction<Database>;
  * `lock` also locks the launch row (a commit's transaction: one at a time per launch, in order).
  */
 export function findLaunchForPlayer(db: Db | Tx, launchId: string, lock = false) {
-  const query = db
-    .selectFrom('launch as la')
-    .innerJoin('sco as s', 's.scoKey', 'la.scoKey')
-    .innerJoin('contentPackage as p', 'p.packageKey', 's.packageKey')
-    .innerJoin('lesson as l', 'l.lessonKey', 'la.lessonKey')
-    .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
-    .innerJoin('course as co', 'co.courseKey', 't.courseKey')
-    .innerJoin('appUser as u', 'u.userKey', 'la.userKey')
-    // The panel session the window was launched from: its token dies with it (ADR 0009).
-    .leftJoin('userSession as us', 'us.sessionHash', 'la.sessionHash')
-    .select([
-      'us.endedAt as sessionEndedAt',
-      'us.expiresAt as sessionExpiresAt',
-      'us.lastSeenAt as sessionLastSeenAt',
-      'u.inactive as userInactive',
-      'la.launchId',
-      'la.tokenHash',
-      'la.userKey',
-      'la.lmsKey',
-      'la.sessionHash',
-      'la.curriculumKey',
-      'la.assignmentKey',
-      'la.lessonKey',
-      'la.contentOrigin',
-      'la.mode',
-      'la.credit',
-      'la.preview',
-      'la.status',
-      'la.closedReason',
-      'la.baseTotalTimeMs',
-      'la.lastSeq',
-      'la.createdAt',
-      's.scoKey',
-      's.identifier',
-      's.scoType',
-      's.launchFile',
-      's.parameters',
-      's.masteryScore',
-      's.completionThreshold',
-      's.launchData',
-      's.maxTimeAllowed',
-      's.timeLimitAction',
-      'p.packageKey',
-      'p.scormVersion',
-      'p.storageFolder',
-      'l.name as lessonName',
-      'co.name as courseName',
-      'co.courseKey',
-      'co.courseKey',
-      'u.userId',
-      'u.nameCollated',
-      'u.displayName',
-    ])
-    .where('la.launchId', '=', launchId);
+  const query = launchesForPlayer(db).where('la.launchId', '=', launchId);
   return (lock ? query.forUpdate('la') : query).executeTakeFirst();
+}
+
+/**
+ * The launches of a batch of commits (commit-queue.ts), their rows locked in launch-id order so
+ * that two batches never wait on each other's locks in opposite orders.
+ */
+export function lockLaunchesForPlayer(trx: Tx, launchIds: readonly string[]) {
+  return launchesForPlayer(trx)
+    .where('la.launchId', 'in', launchIds)
+    .orderBy('la.launchId')
+    .forUpdate('la')
+    .execute();
+}
+
+function launchesForPlayer(db: Db | Tx) {
+  return (
+    db
+      .selectFrom('launch as la')
+      .innerJoin('sco as s', 's.scoKey', 'la.scoKey')
+      .innerJoin('contentPackage as p', 'p.packageKey', 's.packageKey')
+      .innerJoin('lesson as l', 'l.lessonKey', 'la.lessonKey')
+      .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
+      .innerJoin('course as co', 'co.courseKey', 't.courseKey')
+      .innerJoin('appUser as u', 'u.userKey', 'la.userKey')
+      // The panel session the window was launched from: its token dies with it (ADR 0009).
+      .leftJoin('userSession as us', 'us.sessionHash', 'la.sessionHash')
+      .select([
+        'us.endedAt as sessionEndedAt',
+        'us.expiresAt as sessionExpiresAt',
+        'us.lastSeenAt as sessionLastSeenAt',
+        'u.inactive as userInactive',
+        'la.launchId',
+        'la.tokenHash',
+        'la.userKey',
+        'la.lmsKey',
+        'la.sessionHash',
+        'la.curriculumKey',
+        'la.assignmentKey',
+        'la.lessonKey',
+        'la.contentOrigin',
+        'la.mode',
+        'la.credit',
+        'la.preview',
+        'la.status',
+        'la.closedReason',
+        'la.baseTotalTimeMs',
+        'la.lastSeq',
+        'la.createdAt',
+        's.scoKey',
+        's.identifier',
+        's.scoType',
+        's.launchFile',
+        's.parameters',
+        's.masteryScore',
+        's.completionThreshold',
+        's.launchData',
+        's.maxTimeAllowed',
+        's.timeLimitAction',
+        'p.packageKey',
+        'p.scormVersion',
+        'p.storageFolder',
+        'l.name as lessonName',
+        'co.name as courseName',
+        'co.courseKey',
+        'u.userId',
+        'u.nameCollated',
+        'u.displayName',
+      ])
+  );
 }
 
 export type PlayerLaunch = NonNullable<Awaited<ReturnType<typeof findLaunchForPlayer>>>;
@@ -124,39 +140,122 @@ export function markOpened(trx: Tx, launchId: string, baseTotalTimeMs: number, n
 }
 
 /**
- * Records an applied commit on its launch and, when the launch records progress, writes the
- * lesson's new progress in the same statement (one round trip: the commit path's latency is the
- * sum of its round trips while the launch row is locked).
+ * The stored progress of the lessons a batch of commits writes, locked in key order (the same
+ * order in every batch, so two never deadlock on them).
  */
-export function recordCommit(
+export function lockProgressRows(
   trx: Tx,
-  launchId: string,
-  values: { seq: number; now: Date; close: boolean },
-  progress?: { assignmentKey: number; lessonKey: number; values: Updateable<LessonProgressTable> },
+  keys: ReadonlyArray<{ assignmentKey: number; lessonKey: number }>,
 ) {
-  const launchValues = {
-    lastSeq: values.seq,
-    lastActiveAt: values.now,
-    ...(values.close
-      ? { status: 'closed' as const, closedReason: 'finished', closedAt: values.now }
-      : {}),
-  };
-  if (!progress) {
-    return trx.updateTable('launch').set(launchValues).where('launchId', '=', launchId).execute();
-  }
+  if (keys.length === 0) return Promise.resolve([]);
   return trx
-    .with('progress', (db) =>
-      db
-        .updateTable('lessonProgress')
-        .set(progress.values)
-        .where('assignmentKey', '=', progress.assignmentKey)
-        .where('lessonKey', '=', progress.lessonKey)
-        .returning('lessonKey'),
+    .selectFrom('lessonProgress')
+    .selectAll()
+    .where((eb) =>
+      eb(
+        eb.refTuple('assignmentKey', 'lessonKey'),
+        'in',
+        keys.map((key) => eb.tuple(key.assignmentKey, key.lessonKey)),
+      ),
     )
-    .updateTable('launch')
-    .set(launchValues)
-    .where('launchId', '=', launchId)
+    .orderBy('assignmentKey')
+    .orderBy('lessonKey')
+    .forUpdate()
     .execute();
+}
+
+/** What an applied commit leaves on its launch: the last applied seq, and closed by a final one. */
+export interface LaunchCommitted {
+  launchId: string;
+  /** When its last commit arrived. */
+  now: Date;
+  lastSeq: number;
+  close: boolean;
+}
+
+/** A lesson's progress after a batch's commits to it (columns as lesson_progress keeps them). */
+export interface ProgressCommitted {
+  assignmentKey: number;
+  lessonKey: number;
+  values: {
+    attempts: number;
+    completion: number;
+    credit: number;
+    score: number;
+    completionInstant: Date | null;
+    location: number;
+    maxLocation: number;
+    locationBlob: string;
+    suspendData: string;
+    progressMeasure: number;
+    totalTimeMs: number;
+    cmi: string;
+    updatedAt: Date;
+  };
+}
+
+/**
+ * Records a batch of applied commits in one statement, whatever the batch's size: every launch's
+ * last seq (and close) and every lesson's new progress, the rows passed as one JSON parameter
+ * each. One round trip while the rows are locked (ADR 0007, Group commit).
+ */
+export async function recordCommits(
+  trx: Tx,
+  launches: readonly LaunchCommitted[],
+  progress: readonly ProgressCommitted[],
+): Promise<void> {
+  const launchRows = JSON.stringify(
+    launches.map((l) => ({
+      launch_id: l.launchId,
+      committed_at: l.now,
+      last_seq: l.lastSeq,
+      close: l.close,
+    })),
+  );
+  const progressRows = JSON.stringify(
+    progress.map(({ assignmentKey, lessonKey, values: v }) => ({
+      assignment_key: assignmentKey,
+      lesson_key: lessonKey,
+      attempts: v.attempts,
+      completion: v.completion,
+      credit: v.credit,
+      score: v.score,
+      completion_instant: v.completionInstant,
+      location: v.location,
+      max_location: v.maxLocation,
+      location_blob: v.locationBlob,
+      suspend_data: v.suspendData,
+      progress_measure: v.progressMeasure,
+      total_time_ms: v.totalTimeMs,
+      cmi: v.cmi,
+      updated_at: v.updatedAt,
+    })),
+  );
+  await sql`
+    WITH progress AS (
+      UPDATE lesson_progress AS lp SET
+        attempts = v.attempts, completion = v.completion, credit = v.credit, score = v.score,
+        completion_instant = v.completion_instant, location = v.location,
+        max_location = v.max_location, location_blob = v.location_blob,
+        suspend_data = v.suspend_data, progress_measure = v.progress_measure,
+        total_time_ms = v.total_time_ms, cmi = v.cmi, updated_at = v.updated_at
+      FROM json_to_recordset(${progressRows}::json) AS v(
+        assignment_key integer, lesson_key integer, attempts integer, completion integer,
+        credit integer, score numeric, completion_instant timestamptz, location integer,
+        max_location integer, location_blob text, suspend_data text, progress_measure real,
+        total_time_ms bigint, cmi text, updated_at timestamptz)
+      WHERE lp.assignment_key = v.assignment_key AND lp.lesson_key = v.lesson_key
+      RETURNING lp.lesson_key
+    )
+    UPDATE launch AS la SET
+      last_seq = v.last_seq,
+      last_active_at = v.committed_at,
+      status = CASE WHEN v.close THEN 'closed' ELSE la.status END,
+      closed_reason = CASE WHEN v.close THEN 'finished' ELSE la.closed_reason END,
+      closed_at = CASE WHEN v.close THEN v.committed_at ELSE la.closed_at END
+    FROM json_to_recordset(${launchRows}::json) AS v(
+      launch_id text, committed_at timestamptz, last_seq integer, close boolean)
+    WHERE la.launch_id = v.launch_id`.execute(trx);
 }
 
 export function touchLaunch(db: Db, launchId: string, now: Date) {

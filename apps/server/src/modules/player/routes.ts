@@ -6,7 +6,8 @@ import { playerCalls, playerSchemas } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { contentStorage } from '../content/storage.js';
 import { sendContentFile } from './content-files.js';
-import { commit, heartbeat, navigate, playerState } from './service.js';
+import { commit, configureGroupCommit } from './commits.js';
+import { heartbeat, navigate, playerState } from './service.js';
 
 /**
  * The lesson player on the content origin (docs/decisions/0007): the player page, the package
@@ -43,6 +44,11 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
   const sessionIdleMs = config.sessionIdleMinutes * 60_000;
   const storage = contentStorage(config);
   const playerPage = path.join(config.webDir, 'player.html');
+  // PGlite runs one transaction at a time; PostgreSQL takes a few batches at once, leaving most of
+  // the pool to the panel's requests (ADR 0007, Group commit).
+  configureGroupCommit(db, {
+    concurrency: config.databaseUrl ? Math.max(1, Math.min(2, config.databasePoolSize - 1)) : 1,
+  });
 
   app.get(playerCalls.page.route, { schema: playerSchemas.page }, async (_request, reply) => {
     reply

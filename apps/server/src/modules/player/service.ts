@@ -1,6 +1,4 @@
 import {
-  applyCommit,
-  attemptRecordChanges,
   initialCmi,
   resumeAttempt,
   resumesAttempt,
@@ -9,8 +7,6 @@ import {
   type StoredProgress,
 } from '@waypoint/domain';
 import type {
-  CommitAnswer,
-  CommitBody,
   HeartbeatAnswer,
   NavigateAnswer,
   PlayerSequencing,
@@ -25,12 +21,11 @@ import { keepSessionAlive } from '../sessions/service.js';
 import { invalidateReports } from '../progress/report-cache.js';
 import { unmetPrerequisites } from './prerequisites-12.js';
 import * as repo from './repo.js';
-import { changesSequencing, type SequencingView } from './sequencer.js';
+import type { SequencingView } from './sequencer.js';
 import {
   currentView,
   deliverForLaunch,
   navigateSequenced,
-  refreshPanel,
   sequencedDefinition,
   type SequencingKeys,
 } from './sequencing.js';
@@ -41,7 +36,7 @@ export const AUTOCOMMIT_SECONDS = 30;
 /** A launch's player token works for this long after the launch started. */
 export const LAUNCH_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-const CLOSED_MESSAGES: Record<string, string> = {
+export const CLOSED_MESSAGES: Record<string, string> = {
   superseded:
     'This lesson was opened on another device or browser, so this window can no longer save progress.',
   finished: 'This lesson has ended. Launch it again from Waypoint to continue.',
@@ -55,10 +50,10 @@ const PREREQUISITES_UNMET =
 const NOT_ALLOWED = "This course's sequencing does not allow that lesson now.";
 const COURSE_LEFT =
   'You have left the course: there is no further lesson to open here. You can close this window.';
-const INVALID_TOKEN =
+export const INVALID_TOKEN =
   'This lesson window is no longer valid. Launch the lesson again from Waypoint.';
 
-const msOf = (value: Date | string | null): number =>
+export const msOf = (value: Date | string | null): number =>
   value === null ? 0 : typeof value === 'string' ? Date.parse(value) : value.getTime();
 
 /** The launch a player token opens; 401 for an unknown launch or a wrong token. */
@@ -75,7 +70,11 @@ async function authorize(db: Db, launchId: string, token: string) {
  * change or reset), within its absolute and idle limits, its user active. A player token lives no
  * longer than that session (ADR 0009); the window's heartbeat keeps the session from idling out.
  */
-function sessionLive(launch: repo.PlayerLaunch, nowMs: number, sessionIdleMs: number): boolean {
+export function sessionLive(
+  launch: repo.PlayerLaunch,
+  nowMs: number,
+  sessionIdleMs: number,
+): boolean {
   return (
     launch.sessionEndedAt === null &&
     launch.sessionExpiresAt !== null &&
@@ -121,7 +120,7 @@ async function requireOpenable(db: Db, launch: repo.PlayerLaunch, now: Date): Pr
   }
 }
 
-function storedOf(row: repo.ProgressRow | undefined): StoredProgress {
+export function storedOf(row: repo.ProgressRow | undefined): StoredProgress {
   return {
     attempts: row?.attempts ?? 0,
     completion: row?.completion ?? 0,
@@ -139,7 +138,7 @@ function storedOf(row: repo.ProgressRow | undefined): StoredProgress {
   };
 }
 
-function columnsOf(next: StoredProgress, now: Date) {
+export function columnsOf(next: StoredProgress, now: Date) {
   return {
     attempts: next.attempts,
     completion: next.completion,
@@ -159,8 +158,11 @@ function columnsOf(next: StoredProgress, now: Date) {
 }
 
 /** Whether commits of this launch change the student's record (not browse, not a preview). */
-const records = (launch: { credit: boolean; preview: boolean; assignmentKey: number | null }) =>
-  launch.credit && !launch.preview && launch.assignmentKey !== null;
+export const records = (launch: {
+  credit: boolean;
+  preview: boolean;
+  assignmentKey: number | null;
+}) => launch.credit && !launch.preview && launch.assignmentKey !== null;
 
 type Entry = 'ab-initio' | 'resume';
 interface Opened {
@@ -268,7 +270,7 @@ async function siblingsOf(
 }
 
 /** The sequencing of a launch: a credited launch of an assignment's lesson in a sequenced package. */
-async function sequencingOf(db: Db, launch: repo.PlayerLaunch) {
+export async function sequencingOf(db: Db, launch: repo.PlayerLaunch) {
   if (launch.scormVersion !== '2004' || launch.assignmentKey === null || !records(launch)) {
     return null;
   }
@@ -430,102 +432,6 @@ function commentsAddress(publicUrl: string, launch: repo.PlayerLaunch): string {
     user: String(launch.userKey),
   });
   return `${publicUrl}/waypoint_comments?${query}`;
-}
-
-/**
- * POST /player-api/{launchId}/commit (ADR 0007, Commits), in one transaction: the launch row is
- * locked, a stale commit (seq not above the last applied one) is acknowledged and ignored, a
- * closed launch refuses, bad cmi values change nothing (400), browse and previews record nothing,
- * and a final commit closes the launch.
- */
-export async function commit(
-  db: Db,
-  launchId: string,
-  request: CommitBody,
-  now: Date,
-  sessionIdleMs: number,
-): Promise<CommitAnswer> {
-  // One transaction from the token check on: one turn at the database per commit, and the locked
-  // launch row makes commits of a launch apply one at a time, in order.
-  const { answer, recordedFor } = await db.transaction().execute(async (trx) => {
-    const launch = await repo.findLaunchForPlayer(trx, launchId, true);
-    if (!launch?.tokenHash || !safeEqual(hashToken(request.token), launch.tokenHash)) {
-      throw new HttpError(401, INVALID_TOKEN);
-    }
-    // Commits acknowledged before the session ended are kept; none is taken after (ADR 0009).
-    if (!sessionLive(launch, now.getTime(), sessionIdleMs)) {
-      throw new HttpError(409, CLOSED_MESSAGES['signed-out']!);
-    }
-    const version = launch.scormVersion as ScormVersion;
-    if (request.seq <= launch.lastSeq) {
-      const stale: CommitAnswer = {
-        applied: false,
-        seq: launch.lastSeq,
-        closed: launch.status === 'closed',
-      };
-      return { answer: stale, recordedFor: null };
-    }
-    if (launch.status === 'closed') {
-      throw new HttpError(
-        409,
-        CLOSED_MESSAGES[launch.closedReason ?? ''] ?? CLOSED_MESSAGES.finished!,
-      );
-    }
-    if (launch.status !== 'open') {
-      throw new HttpError(409, 'This lesson has not been opened yet.');
-    }
-    if (msOf(launch.createdAt) + LAUNCH_LIFETIME_MS < now.getTime()) {
-      throw new HttpError(409, CLOSED_MESSAGES.expired!);
-    }
-    // The objectives and interactions the SCO set: kept with the attempt (RTE 4.2.9, 4.2.17).
-    const attemptRecords = attemptRecordChanges(request.cmi);
-    if (!attemptRecords.ok) throw new HttpError(400, attemptRecords.problems.join(' '));
-    let progress: Parameters<typeof repo.recordCommit>[3];
-    if (records(launch)) {
-      const row = await repo.findProgress(trx, launch.assignmentKey!, launch.lessonKey, true);
-      const result = applyCommit(storedOf(row), request.cmi, {
-        version,
-        credit: true,
-        baseTotalTimeMs: launch.baseTotalTimeMs,
-        nowMs: now.getTime(),
-        masteryScore: launch.masteryScore,
-        completionThreshold: launch.completionThreshold,
-      });
-      if (!result.ok) throw new HttpError(400, result.problems.join(' '));
-      const next = { ...result.next, cmi: { ...result.next.cmi, ...attemptRecords.changes } };
-      progress = {
-        assignmentKey: launch.assignmentKey!,
-        lessonKey: launch.lessonKey,
-        values: columnsOf(next, now),
-      };
-    } else {
-      // Nothing is recorded, but bad data is still refused so the author sees the bug.
-      const result = applyCommit(storedOf(undefined), request.cmi, {
-        version,
-        credit: true,
-        baseTotalTimeMs: 0,
-        nowMs: now.getTime(),
-        masteryScore: null,
-        completionThreshold: null,
-      });
-      if (!result.ok) throw new HttpError(400, result.problems.join(' '));
-    }
-    await repo.recordCommit(
-      trx,
-      launchId,
-      { seq: request.seq, now, close: request.final },
-      progress,
-    );
-    const applied: CommitAnswer = { applied: true, seq: request.seq, closed: request.final };
-    return { answer: applied, recordedFor: records(launch) ? launch : null };
-  });
-  if (recordedFor !== null) {
-    // The delivered SCO's results change what the panel shows of its sequencing (ADR 0007).
-    const sequenced = changesSequencing(request.cmi) ? await sequencingOf(db, recordedFor) : null;
-    if (sequenced) await refreshPanel(db, sequenced.definition, sequenced.keys);
-    invalidateReports(recordedFor.userKey);
-  }
-  return answer;
 }
 
 /** POST /player-api/{launchId}/heartbeat: the window is still open (multi-device check). */

@@ -1,0 +1,267 @@
+import { applyCommit, attemptRecordChanges, type ScormVersion } from '@waypoint/domain';
+import type { CommitAnswer, CommitBody } from '@waypoint/domain/contract';
+import type { Db } from '../../db/connection.js';
+import { HttpError } from '../../lib/http-error.js';
+import { hashToken, safeEqual } from '../../lib/tokens.js';
+import { invalidateReports } from '../progress/report-cache.js';
+import { createCommitQueue, type CommitQueue } from './commit-queue.js';
+import * as repo from './repo.js';
+import { changesSequencing } from './sequencer.js';
+import { refreshPanel } from './sequencing.js';
+import {
+  CLOSED_MESSAGES,
+  columnsOf,
+  INVALID_TOKEN,
+  LAUNCH_LIFETIME_MS,
+  msOf,
+  records,
+  sequencingOf,
+  sessionLive,
+  storedOf,
+} from './service.js';
+
+/**
+ * POST /player-api/{launchId}/commit (ADR 0007, Commits): the launch row is locked, a stale commit
+ * (seq not above the last applied one) is acknowledged and ignored, a closed launch refuses, bad
+ * cmi values change nothing (400), browse and previews record nothing, and a final commit closes
+ * the launch. Commits that arrive together are written together (ADR 0007, Group commit): each is
+ * judged on its own, in seq order per launch, and answered once its transaction has committed.
+ */
+
+interface CommitEntry {
+  launchId: string;
+  request: CommitBody;
+  now: Date;
+  sessionIdleMs: number;
+  resolve: (answer: CommitAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A commit's outcome inside its batch: its answer, or the error it is refused with. */
+type Outcome = { answer: CommitAnswer } | { error: HttpError };
+
+/** How commits are grouped: see commit-queue.ts and ADR 0007. */
+export interface GroupCommitOptions {
+  /** Batches written at once: 1 on PGlite (one connection), a few on PostgreSQL. */
+  concurrency: number;
+  /** The most commits in one transaction. */
+  maxBatch?: number;
+}
+
+const MAX_BATCH = 64;
+
+/** Batches written and the commits in them since the process started, for the metrics (ADR 0013). */
+export const groupCommitStats = { batches: 0, commits: 0 };
+
+/**
+ * Lets the event loop read and accept what has arrived. PGlite runs each statement without
+ * yielding, and Node accepts one new connection per turn of the loop: a batch's statements in one
+ * turn would keep new learners' connections waiting for seconds under load (ADR 0007).
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const queues = new WeakMap<Db, CommitQueue<CommitEntry>>();
+
+/** Sets how this database's commits are grouped (main.ts and tests; default: one batch at a time). */
+export function configureGroupCommit(db: Db, options: GroupCommitOptions): void {
+  queues.set(
+    db,
+    createCommitQueue<CommitEntry>({
+      write: (batch) => writeBatch(db, batch),
+      maxBatch: options.maxBatch ?? MAX_BATCH,
+      concurrency: options.concurrency,
+    }),
+  );
+}
+
+function queueOf(db: Db): CommitQueue<CommitEntry> {
+  if (!queues.has(db)) configureGroupCommit(db, { concurrency: 1 });
+  return queues.get(db)!;
+}
+
+/** Commits a batch of the player's commits; answers when the commit is durably written. */
+export function commit(
+  db: Db,
+  launchId: string,
+  request: CommitBody,
+  now: Date,
+  sessionIdleMs: number,
+): Promise<CommitAnswer> {
+  return new Promise((resolve, reject) =>
+    queueOf(db).push({ launchId, request, now, sessionIdleMs, resolve, reject }),
+  );
+}
+
+/**
+ * Writes a batch in one transaction and settles each commit. Should the transaction fail (a
+ * deadlock with another writer, a database error), each commit is tried again alone, so one
+ * commit's trouble is never another's. Never rejects: every entry is settled.
+ */
+async function writeBatch(db: Db, batch: CommitEntry[]): Promise<void> {
+  let written: Awaited<ReturnType<typeof applyBatch>>;
+  try {
+    written = await db.transaction().execute((trx) => applyBatch(trx, batch));
+    groupCommitStats.batches += 1;
+    groupCommitStats.commits += batch.length;
+  } catch (error) {
+    if (batch.length === 1) batch[0]!.reject(error);
+    else for (const entry of batch) await writeBatch(db, [entry]);
+    return;
+  }
+  // Written: what else the commits change is brought up to date before they are answered.
+  const failed = new Map<string, unknown>();
+  await Promise.all(
+    written.changed.map((launch) =>
+      afterCommit(db, launch, batch).catch((error: unknown) => failed.set(launch.launchId, error)),
+    ),
+  );
+  for (const entry of batch) {
+    const outcome = written.outcomes.get(entry)!;
+    if (failed.has(entry.launchId)) entry.reject(failed.get(entry.launchId));
+    else if ('answer' in outcome) entry.resolve(outcome.answer);
+    else entry.reject(outcome.error);
+  }
+}
+
+/** What a recorded commit changes beyond its rows: the sequencing the panel shows, the report. */
+async function afterCommit(db: Db, launch: repo.PlayerLaunch, batch: CommitEntry[]) {
+  const cmis = batch.filter((e) => e.launchId === launch.launchId).map((e) => e.request.cmi);
+  try {
+    // The delivered SCO's results change what the panel shows of its sequencing (ADR 0007).
+    const sequenced = cmis.some(changesSequencing) ? await sequencingOf(db, launch) : null;
+    if (sequenced) await refreshPanel(db, sequenced.definition, sequenced.keys);
+  } finally {
+    invalidateReports(launch.userKey);
+  }
+}
+
+/** The launch's commits of a batch, in seq order, judged one after the other (see commitOne). */
+async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: CommitEntry[]) {
+  const launchIds = [...new Set(batch.map((entry) => entry.launchId))];
+  const launches = new Map(
+    (await repo.lockLaunchesForPlayer(trx, launchIds)).map((launch) => [launch.launchId, launch]),
+  );
+  await yieldToEventLoop();
+  const recording = [...launches.values()].filter(
+    (launch) => records(launch) && launch.status === 'open',
+  );
+  const progressRows = new Map(
+    (
+      await repo.lockProgressRows(
+        trx,
+        recording.map((launch) => ({
+          assignmentKey: launch.assignmentKey!,
+          lessonKey: launch.lessonKey,
+        })),
+      )
+    ).map((row) => [`${row.assignmentKey}:${row.lessonKey}`, row]),
+  );
+  await yieldToEventLoop();
+  const outcomes = new Map<CommitEntry, Outcome>();
+  const launchWrites: repo.LaunchCommitted[] = [];
+  const progressWrites: repo.ProgressCommitted[] = [];
+  const changed: repo.PlayerLaunch[] = [];
+  for (const launchId of launchIds) {
+    const launch = launches.get(launchId);
+    const entries = batch
+      .filter((entry) => entry.launchId === launchId)
+      .sort((a, b) => a.request.seq - b.request.seq);
+    const progressKey = `${launch?.assignmentKey}:${launch?.lessonKey}`;
+    const state: LaunchState = {
+      lastSeq: launch?.lastSeq ?? 0,
+      status: launch?.status ?? 'closed',
+      closedReason: launch?.closedReason ?? null,
+      progress: launch && records(launch) ? storedOf(progressRows.get(progressKey)) : null,
+      applied: false,
+    };
+    for (const entry of entries) {
+      try {
+        outcomes.set(entry, { answer: commitOne(launch, state, entry) });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        outcomes.set(entry, { error });
+      }
+    }
+    if (!launch || !state.applied) continue;
+    launchWrites.push({
+      launchId,
+      now: entries.at(-1)!.now,
+      lastSeq: state.lastSeq,
+      close: state.status === 'closed' && launch.status !== 'closed',
+    });
+    if (state.progress) {
+      progressWrites.push({
+        assignmentKey: launch.assignmentKey!,
+        lessonKey: launch.lessonKey,
+        values: columnsOf(state.progress, entries.at(-1)!.now),
+      });
+      changed.push(launch);
+    }
+  }
+  if (launchWrites.length > 0) await repo.recordCommits(trx, launchWrites, progressWrites);
+  return { outcomes, changed };
+}
+
+/** A launch as the batch's earlier commits left it. */
+interface LaunchState {
+  lastSeq: number;
+  status: string;
+  closedReason: string | null;
+  /** The lesson's progress, when this launch records it (not browse, not a preview). */
+  progress: ReturnType<typeof storedOf> | null;
+  applied: boolean;
+}
+
+/** Judges and applies one commit to the launch's state; throws the HttpError it is refused with. */
+function commitOne(
+  launch: repo.PlayerLaunch | undefined,
+  state: LaunchState,
+  entry: CommitEntry,
+): CommitAnswer {
+  const { request, now } = entry;
+  if (!launch?.tokenHash || !safeEqual(hashToken(request.token), launch.tokenHash)) {
+    throw new HttpError(401, INVALID_TOKEN);
+  }
+  // Commits acknowledged before the session ended are kept; none is taken after (ADR 0009).
+  if (!sessionLive(launch, now.getTime(), entry.sessionIdleMs)) {
+    throw new HttpError(409, CLOSED_MESSAGES['signed-out']!);
+  }
+  if (request.seq <= state.lastSeq) {
+    return { applied: false, seq: state.lastSeq, closed: state.status === 'closed' };
+  }
+  if (state.status === 'closed') {
+    throw new HttpError(
+      409,
+      CLOSED_MESSAGES[state.closedReason ?? ''] ?? CLOSED_MESSAGES.finished!,
+    );
+  }
+  if (state.status !== 'open') throw new HttpError(409, 'This lesson has not been opened yet.');
+  if (msOf(launch.createdAt) + LAUNCH_LIFETIME_MS < now.getTime()) {
+    throw new HttpError(409, CLOSED_MESSAGES.expired!);
+  }
+  // The objectives and interactions the SCO set: kept with the attempt (RTE 4.2.9, 4.2.17).
+  const attemptRecords = attemptRecordChanges(request.cmi);
+  if (!attemptRecords.ok) throw new HttpError(400, attemptRecords.problems.join(' '));
+  const version = launch.scormVersion as ScormVersion;
+  const recorded = state.progress;
+  // Nothing is recorded in browse or a preview, but bad data is still refused so the author sees
+  // the bug.
+  const result = applyCommit(recorded ?? storedOf(undefined), request.cmi, {
+    version,
+    credit: true,
+    baseTotalTimeMs: recorded ? launch.baseTotalTimeMs : 0,
+    nowMs: now.getTime(),
+    masteryScore: recorded ? launch.masteryScore : null,
+    completionThreshold: recorded ? launch.completionThreshold : null,
+  });
+  if (!result.ok) throw new HttpError(400, result.problems.join(' '));
+  if (recorded) {
+    state.progress = { ...result.next, cmi: { ...result.next.cmi, ...attemptRecords.changes } };
+  }
+  state.lastSeq = request.seq;
+  state.applied = true;
+  if (request.final) {
+    state.status = 'closed';
+    state.closedReason = 'finished';
+  }
+  return { applied: true, seq: request.seq, closed: request.final };
+}
