@@ -60,6 +60,16 @@ export default defineConfig({
         index: path.resolve(import.meta.dirname, 'index.html'),
         player: path.resolve(import.meta.dirname, 'player.html'),
       },
+      output: {
+        // React in a chunk of its own: left to itself the bundler puts it in one chunk with
+        // everything the panel and the player share (SCORM rules, contract paths), which every
+        // panel address would then load and run before its first render (ADR 0012).
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+          ],
+        },
+      },
     },
   },
 });

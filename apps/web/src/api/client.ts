@@ -41,6 +41,12 @@ export interface RequestOptions {
    * session-invalidated signal is not fired (it would open the Invalid Connection pop-up).
    */
   credentialCheck?: boolean;
+  /**
+   * A public, body-less GET (spec §7 public info calls): sent with no headers of ours, so that it
+   * is the very request index.html preloads and the browser answers it from that preload
+   * (ADR 0012). The server resolves the LMS of these calls without a session.
+   */
+  bare?: boolean;
   signal?: AbortSignal;
 }
 
@@ -63,6 +69,7 @@ export function readCookie(name: string): string | null {
 
 function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers(options.headers);
+  if (options.bare) return headers;
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   const { sessionId, lmsKey, userKey } = currentCredentials();
   if (sessionId && !headers.has('sessionID')) headers.set('sessionID', sessionId);

@@ -34,7 +34,8 @@ export function useLmsData(): void {
     const skip = takeAvoidUnnecessaryLoads();
     // After a full page load the memory is empty, so the flag alone cannot skip the load.
     if (skip && getState().lmsInfoStatus === 'loaded') return;
-    if (getState().lmsInfoStatus === 'loading') return;
+    // main.tsx starts this page load's LMS data before the first render (ADR 0012).
+    if (getState().lmsInfoStatus !== 'idle') return;
     void loadLmsData();
   }, []);
 

@@ -6,20 +6,22 @@ import { Button } from '../../components/button';
 import { ErrorLine } from '../../components/field';
 import { IconAlertCircle, IconSupport } from '../../components/icons';
 import { Loading } from '../../components/loading';
-import { SupportDialog } from '../../components/support-dialog';
 import { paths } from '../../lib/paths';
 import { findSession, getState, logout, setSignedIn } from '../../lib/store';
 import { useAppState, useLmsDisplayName } from '../../lib/use-app-state';
-import { FaqDialog } from './faq-dialog';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { useIdle } from '../../lib/use-idle';
+import type { LoginDialog } from './login-dialogs';
+import { LiveBackground } from './live-background';
 import { LoginForm } from './login-form';
 import { showsWaypointLoginOption } from './login-option';
 import { RouteMap } from './route-map';
 import { WaypointMark } from '../../lib/waypoint-mark';
 import styles from './login-page.module.css';
 
-const LiveBackground = lazy(async () => ({
-  default: (await import('./live-background')).LiveBackground,
+// The pop-ups are closed when the page first shows: their code (and the dialog library's) loads
+// once the page is up and the browser idle, or at once when one is asked for (ADR 0012).
+const LoginDialogs = lazy(async () => ({
+  default: (await import('./login-dialogs')).LoginDialogs,
 }));
 
 export const STUDENT_LOCKED_NOTICE = 'Please contact your training department for access.';
@@ -59,9 +61,13 @@ export function LoginPage() {
   const lms = useAppState((state) => state.lmsInfo);
   const name = useLmsDisplayName().trim();
   const [lockedNotice, setLockedNotice] = useState(false);
-  const [forgotOpen, setForgotOpen] = useState(false);
-  const [faqOpen, setFaqOpen] = useState(false);
-  const [supportOpen, setSupportOpen] = useState(false);
+  const [dialog, setDialog] = useState<LoginDialog>(null);
+  const [dialogAsked, setDialogAsked] = useState(false);
+  const idle = useIdle();
+  const openDialog = (next: Exclude<LoginDialog, null>) => {
+    setDialogAsked(true);
+    setDialog(next);
+  };
 
   if (checking || status === 'idle' || status === 'loading') {
     return (
@@ -78,9 +84,9 @@ export function LoginPage() {
     <div className={styles.page}>
       <aside className={styles.brand}>
         {live ? (
-          <Suspense fallback={null}>
-            <LiveBackground />
-          </Suspense>
+          // The canvas and its control come with the page; three.js itself loads once the page is
+          // up (live-background.tsx).
+          <LiveBackground />
         ) : (
           <RouteMap />
         )}
@@ -110,7 +116,7 @@ export function LoginPage() {
           <LoginForm
             studentLocked={studentLocked === 1}
             onLockedAttempt={() => setLockedNotice(true)}
-            onForgotPassword={() => setForgotOpen(true)}
+            onForgotPassword={() => openDialog('forgot')}
           />
           {Boolean(lms?.ssoEnabled) && (
             <>
@@ -124,19 +130,21 @@ export function LoginPage() {
           )}
         </div>
         <nav className={styles.help} aria-label="Help">
-          <button type="button" onClick={() => setFaqOpen(true)}>
+          <button type="button" onClick={() => openDialog('faq')}>
             FAQ
           </button>
           <span aria-hidden="true">·</span>
-          <button type="button" onClick={() => setSupportOpen(true)}>
+          <button type="button" onClick={() => openDialog('support')}>
             <IconSupport size={16} />
             Support
           </button>
         </nav>
       </main>
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
-      <FaqDialog open={faqOpen} onOpenChange={setFaqOpen} />
-      <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} />
+      {(idle || dialogAsked) && (
+        <Suspense fallback={null}>
+          <LoginDialogs open={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
