@@ -17,12 +17,30 @@ const LOOPBACK_SWAP: Record<string, string> = { localhost: '127.0.0.1', '127.0.0
 
 /** The content origin, e.g. 'http://127.0.0.1:8080'; null when none can be derived. */
 export function contentOriginOf(config: Config): string | null {
-  if (config.contentOrigin) return config.contentOrigin;
-  const panel = new URL(config.publicUrl);
-  const swapped = LOOPBACK_SWAP[panel.hostname];
-  if (!swapped) return null;
-  panel.hostname = swapped;
-  return panel.origin;
+  return originFor(config).origin;
+}
+
+// Every request asks (the origin check, the security headers): worked out once per pair of
+// settings, which tests and the benchmarks change after the app is built.
+let memo: { contentOrigin: string | null; publicUrl: string; origin: string | null; host: string } =
+  { contentOrigin: null, publicUrl: '', origin: null, host: '' };
+
+function originFor(config: Config) {
+  if (memo.contentOrigin === config.contentOrigin && memo.publicUrl === config.publicUrl) {
+    return memo;
+  }
+  let origin: string | null = config.contentOrigin;
+  if (!origin) {
+    const panel = new URL(config.publicUrl);
+    const swapped = LOOPBACK_SWAP[panel.hostname];
+    if (swapped) {
+      panel.hostname = swapped;
+      origin = panel.origin;
+    }
+  }
+  const host = origin ? new URL(origin).hostname.toLowerCase() : '';
+  memo = { contentOrigin: config.contentOrigin, publicUrl: config.publicUrl, origin, host };
+  return memo;
 }
 
 const hostnameOf = (host: string | undefined): string =>
@@ -33,9 +51,9 @@ const hostnameOf = (host: string | undefined): string =>
 
 /** Whether a request came to the content origin's host. */
 export function isContentRequest(request: FastifyRequest, config: Config): boolean {
-  const origin = contentOriginOf(config);
+  const { origin, host } = originFor(config);
   if (!origin) return false;
-  return hostnameOf(request.headers.host) === new URL(origin).hostname.toLowerCase();
+  return hostnameOf(request.headers.host) === host;
 }
 
 /** Keeps the two origins apart: content paths only on the content host, the panel only elsewhere. */

@@ -3,14 +3,14 @@ import type { CommitAnswer, CommitBody } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashToken, safeEqual } from '../../lib/tokens.js';
-import { invalidateReports } from '../progress/report-cache.js';
+import { invalidateReports, reportLessonsChanged } from '../progress/report-cache.js';
 import { createCommitQueue, type CommitQueue } from './commit-queue.js';
 import * as repo from './repo.js';
 import { changesSequencing } from './sequencer.js';
 import { refreshPanel } from './sequencing.js';
 import {
   CLOSED_MESSAGES,
-  columnsOf,
+  columnsBesideCmi,
   INVALID_TOKEN,
   LAUNCH_LIFETIME_MS,
   msOf,
@@ -125,12 +125,19 @@ async function writeBatch(db: Db, batch: CommitEntry[]): Promise<void> {
 /** What a recorded commit changes beyond its rows: the sequencing the panel shows, the report. */
 async function afterCommit(db: Db, launch: repo.PlayerLaunch, batch: CommitEntry[]) {
   const cmis = batch.filter((e) => e.launchId === launch.launchId).map((e) => e.request.cmi);
+  let panelChanged = true;
   try {
     // The delivered SCO's results change what the panel shows of its sequencing (ADR 0007).
     const sequenced = cmis.some(changesSequencing) ? await sequencingOf(db, launch) : null;
     if (sequenced) await refreshPanel(db, sequenced.definition, sequenced.keys);
+    panelChanged = sequenced !== null;
   } finally {
-    invalidateReports(launch.userKey);
+    // Only the lesson's progress row changed, unless the sequencing state did too (ADR 0006).
+    if (panelChanged) invalidateReports(launch.userKey);
+    else
+      reportLessonsChanged(launch.userKey, [
+        { assignmentKey: launch.assignmentKey!, lessonKey: launch.lessonKey },
+      ]);
   }
 }
 
@@ -192,7 +199,10 @@ async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: 
       progressWrites.push({
         assignmentKey: launch.assignmentKey!,
         lessonKey: launch.lessonKey,
-        values: columnsOf(state.progress, entries.at(-1)!.now),
+        values: {
+          ...columnsBesideCmi(state.progress, entries.at(-1)!.now),
+          cmi: state.progress.cmi,
+        },
       });
       changed.push(launch);
     }

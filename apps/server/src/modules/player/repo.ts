@@ -189,7 +189,8 @@ export interface ProgressCommitted {
     suspendData: string;
     progressMeasure: number;
     totalTimeMs: number;
-    cmi: string;
+    /** The raw cmi elements: kept as their JSON text, written inside the batch's JSON. */
+    cmi: Readonly<Record<string, string>>;
     updatedAt: Date;
   };
 }
@@ -238,12 +239,12 @@ export async function recordCommits(
         completion_instant = v.completion_instant, location = v.location,
         max_location = v.max_location, location_blob = v.location_blob,
         suspend_data = v.suspend_data, progress_measure = v.progress_measure,
-        total_time_ms = v.total_time_ms, cmi = v.cmi, updated_at = v.updated_at
+        total_time_ms = v.total_time_ms, cmi = v.cmi::text, updated_at = v.updated_at
       FROM json_to_recordset(${progressRows}::json) AS v(
         assignment_key integer, lesson_key integer, attempts integer, completion integer,
         credit integer, score numeric, completion_instant timestamptz, location integer,
         max_location integer, location_blob text, suspend_data text, progress_measure real,
-        total_time_ms bigint, cmi text, updated_at timestamptz)
+        total_time_ms bigint, cmi json, updated_at timestamptz)
       WHERE lp.assignment_key = v.assignment_key AND lp.lesson_key = v.lesson_key
       RETURNING lp.lesson_key
     )

@@ -139,6 +139,11 @@ export function storedOf(row: repo.ProgressRow | undefined): StoredProgress {
 }
 
 export function columnsOf(next: StoredProgress, now: Date) {
+  return { ...columnsBesideCmi(next, now), cmi: JSON.stringify(next.cmi) };
+}
+
+/** The lesson_progress columns of a progress, less the raw cmi (written as JSON by a batch). */
+export function columnsBesideCmi(next: StoredProgress, now: Date) {
   return {
     attempts: next.attempts,
     completion: next.completion,
@@ -152,7 +157,6 @@ export function columnsOf(next: StoredProgress, now: Date) {
     suspendData: next.suspendData,
     progressMeasure: next.progressMeasure,
     totalTimeMs: next.totalTimeMs,
-    cmi: JSON.stringify(next.cmi),
     updatedAt: now,
   };
 }
