@@ -1,21 +1,37 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
 import { Loading } from '../components/loading';
 import { LoginPage } from '../features/login/login-page';
 import { paths } from '../lib/paths';
-import { setNavigator } from '../lib/store';
+import { findSession, setNavigator } from '../lib/store';
 import { RequireSession } from './require-session';
 import { Root } from './root';
+
+/** A lazily loaded page, with the load it shares with React so it can start before the render. */
+type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 /** A lazily loaded page: its own chunk, fetched when the route is first visited. */
 function lazyPage<K extends string>(
   load: () => Promise<{ [P in K]: () => ReactNode }>,
   name: K,
-): ComponentType {
-  return lazy(async () => {
-    const Page: () => ReactNode = (await load())[name];
-    return { default: Page };
-  });
+): LazyPage {
+  let loading: Promise<{ default: () => ReactNode }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ({ default: module[name] })));
+  return Object.assign(lazy(preload), { preload });
+}
+
+/** What a route object carries for preloadRoute (its `handle`). */
+interface RouteHandle {
+  /** The lazily loaded page or layout this route renders. */
+  page?: LazyPage;
+  /** The route's children need a session (spec §2 Guard). */
+  guarded?: boolean;
 }
 
 // The signed-in layout is its own chunk too: the login route must stay light (its budget in
@@ -63,6 +79,15 @@ function page(Component: ComponentType): ReactNode {
   );
 }
 
+/** A route that renders a lazily loaded page, which preloadRoute can start early. */
+function lazyRoute(
+  Component: LazyPage,
+  { path, caseSensitive }: { path: string; caseSensitive?: boolean },
+): RouteObject {
+  const handle: RouteHandle = { page: Component };
+  return { path, caseSensitive, element: page(Component), handle };
+}
+
 /** Keeps the query string when a route redirects to its canonical spelling. */
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search } = useLocation();
@@ -76,9 +101,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.login} replace /> },
       { path: 'login', element: <LoginPage /> },
-      { path: 'mfa', element: page(MfaPage) },
-      { path: 'ChangePassword', caseSensitive: true, element: page(SetPasswordPage) },
-      { path: 'Register', caseSensitive: true, element: page(SetPasswordPage) },
+      lazyRoute(MfaPage, { path: 'mfa' }),
+      lazyRoute(SetPasswordPage, { path: 'ChangePassword', caseSensitive: true }),
+      lazyRoute(SetPasswordPage, { path: 'Register', caseSensitive: true }),
       {
         path: 'changepassword',
         caseSensitive: true,
@@ -89,26 +114,28 @@ export const routes: RouteObject[] = [
         caseSensitive: true,
         element: <RedirectKeepingQuery to={paths.register} />,
       },
-      { path: 'sso/complete', element: page(SsoCompletePage) },
-      { path: 'waypoint_comments', element: page(CommentsPage) },
+      lazyRoute(SsoCompletePage, { path: 'sso/complete' }),
+      lazyRoute(CommentsPage, { path: 'waypoint_comments' }),
       // Guarded by the page itself: it first takes the session id from its address (§2).
-      { path: 'certificate', element: page(CertificatePage) },
+      lazyRoute(CertificatePage, { path: 'certificate' }),
       { path: 'waypoint_comments/*', element: <RedirectKeepingQuery to={paths.comments} /> },
       {
         element: <RequireSession />,
+        handle: { guarded: true } satisfies RouteHandle,
         children: [
           {
             element: page(SignedInLayout),
+            handle: { page: SignedInLayout } satisfies RouteHandle,
             children: [
-              { path: 'dashboard', element: page(DashboardPage) },
-              { path: 'dashboard/course', element: page(CourseDetailsPage) },
-              { path: 'assignments', element: page(AssignmentsPage) },
-              { path: 'assignments/course', element: page(CourseDetailsPage) },
-              { path: 'report', element: page(ReportPage) },
-              { path: 'evaluation/:evaluationKey', element: page(EvaluationPage) },
-              { path: 'library', element: page(LibraryPage) },
-              { path: 'drafts', element: page(DraftsPage) },
-              { path: 'drafts/course', element: page(CourseDetailsPage) },
+              lazyRoute(DashboardPage, { path: 'dashboard' }),
+              lazyRoute(CourseDetailsPage, { path: 'dashboard/course' }),
+              lazyRoute(AssignmentsPage, { path: 'assignments' }),
+              lazyRoute(CourseDetailsPage, { path: 'assignments/course' }),
+              lazyRoute(ReportPage, { path: 'report' }),
+              lazyRoute(EvaluationPage, { path: 'evaluation/:evaluationKey' }),
+              lazyRoute(LibraryPage, { path: 'library' }),
+              lazyRoute(DraftsPage, { path: 'drafts' }),
+              lazyRoute(CourseDetailsPage, { path: 'drafts/course' }),
             ],
           },
         ],
@@ -117,6 +144,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the pages an address renders (the signed-in layout and the page, together rather
+ * one after the other), as long as the guard will let them show. Resolves when they are in.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const loads: Promise<unknown>[] = [];
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const handle = route.handle as RouteHandle | undefined;
+    if (handle?.guarded && !findSession()) break;
+    if (handle?.page) loads.push(handle.page.preload());
+  }
+  return Promise.all(loads);
+}
 
 /** Builds the browser router and lets logout() navigate through it. */
 export function createAppRouter() {

@@ -1,5 +1,5 @@
 import { isDraftCurriculum, needsLiveVerification, type ProgressElement } from '@waypoint/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useProgressReport, useStudentParameters } from '../../api/use-progress';
 import { selectedCurriculumKey } from '../../components/curriculum-selection';
@@ -141,6 +141,13 @@ export function CourseDetailsPage() {
     [views, drafts, startLaunch],
   );
 
+  // The student parameters decide which lessons can be played: the rows wait for their first
+  // answer too, so that they do not change under the reader when it lands (no layout shift).
+  const loading = report.isPending || (parameters.isPending && parameters.failureCount === 0);
+  // The rows are the page's one large render: once their data is in, React renders them in short
+  // slices (a deferred value) rather than in one long task that holds up the page (ADR 0012).
+  const settled = useDeferredValue(!loading);
+
   if (!drafts && curriculumKey === null) return <Navigate to={paths.assignments} replace />;
 
   const breadcrumb = pathname.includes('/assignments') && (
@@ -151,7 +158,7 @@ export function CourseDetailsPage() {
   );
 
   let content;
-  if (report.isPending) {
+  if (loading || !settled) {
     content = <Loading label="Loading..." />;
   } else if (views.length === 0) {
     content = (

@@ -10,7 +10,7 @@ import {
   type ProgressElement,
 } from '@waypoint/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { SERVICE_BASE } from '../../api/paths';
 import { useProgressReport } from '../../api/use-progress';
@@ -95,13 +95,18 @@ export function DashboardPage() {
     };
   }, [report.data, nowMs]);
 
-  if (status === 'idle' || status === 'loading') return <Loading label="Loading Widgets..." />;
-  if (!enabled) return <Navigate to={paths.assignments} replace />;
-  if (widgets.isPending) return <Loading label="Loading Widgets..." />;
   const active = activeWidgets(widgets.data);
-  if (!widgets.isError && active.length > 0 && widgetDataPending) {
-    return <Loading label="Loading Widgets..." />;
-  }
+  const loading =
+    status === 'idle' ||
+    status === 'loading' ||
+    (enabled &&
+      (widgets.isPending || (!widgets.isError && active.length > 0 && widgetDataPending)));
+  // The panel is the page's one large render: once its data is in, React renders it in short
+  // slices (a deferred value) rather than in one long task that holds up the page (ADR 0012).
+  const settled = useDeferredValue(!loading);
+
+  if (loading || !settled) return <Loading label="Loading Widgets..." />;
+  if (!enabled) return <Navigate to={paths.assignments} replace />;
   if (widgets.isError || dashboardRedirects(showDashboard, widgets.data)) {
     return <Navigate to={paths.assignments} replace />;
   }
