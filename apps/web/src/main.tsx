@@ -8,7 +8,8 @@ import { loadLmsData } from './app/use-lms-data';
 
 /**
  * How long the first render waits for what it needs (ADR 0012): the LMS data, which index.html
- * preloads, and the address's page chunks, which start loading here together. Normally they are
+ * preloads, and the address's page chunks, which start loading here together (with the data of a
+ * signed-in page). Normally they are
  * in before the script has run and the first render is the page itself; when they are slow, the
  * page shows its loading state after this long, as before.
  */
@@ -21,7 +22,7 @@ async function start(container: HTMLElement): Promise<void> {
   // Spec §4 step 7: every address needs the LMS data; it loads from here, before the first render.
   const lmsData = loadLmsData();
   await yieldToBrowser();
-  const pages = preloadRoute(window.location.pathname);
+  const pages = preloadRoute(window.location.pathname, lmsData);
   await yieldToBrowser();
   const router = createAppRouter();
   await Promise.race([

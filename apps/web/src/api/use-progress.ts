@@ -3,7 +3,7 @@
  * Course details, Drafts and the Dashboard: one query, one key, one request per resource. The
  * signed-in user's lmsKey and userKey come from the global store.
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useAppState } from '../lib/use-app-state';
 import { unwrap } from './client';
 import { getProgressReport, getStudentParameters, type ProgressReportOptions } from './progress';
@@ -42,17 +42,21 @@ export function reloadProgress(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => areas.includes(query.queryKey[0]) });
 }
 
-/** The student's progress report (§3), loaded once and shared between the screens. */
-export function useProgressReport() {
-  const { lmsKey, userKey, known } = useUserKeys();
-  return useQuery({
+/** The progress report query of one student (useProgressReport; prefetched at start-up). */
+export function progressReportQuery(lmsKey: number, userKey: number) {
+  return queryOptions({
     queryKey: queryKeys.progress.report(lmsKey, userKey, CURRICULA_REPORT_OPTIONS),
     queryFn: async () =>
       unwrap(
         await getProgressReport(lmsKey, userKey, CURRICULA_REPORT_OPTIONS, Date.now() < freshUntil),
       ),
-    enabled: known,
   });
+}
+
+/** The student's progress report (§3), loaded once and shared between the screens. */
+export function useProgressReport() {
+  const { lmsKey, userKey, known } = useUserKeys();
+  return useQuery({ ...progressReportQuery(lmsKey, userKey), enabled: known });
 }
 
 /** The student's parameters (§3); a failed load reads as "nothing allowed". */

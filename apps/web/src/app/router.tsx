@@ -9,7 +9,10 @@ import {
 import { Loading } from '../components/loading';
 import { LoginPage } from '../features/login/login-page';
 import { paths } from '../lib/paths';
-import { findSession, setNavigator } from '../lib/store';
+import { progressReportQuery } from '../api/use-progress';
+import { widgetsQuery } from '../api/use-widgets';
+import { findSession, getState, setNavigator } from '../lib/store';
+import { queryClient } from './providers';
 import { RequireSession } from './require-session';
 import { Root } from './root';
 
@@ -149,14 +152,33 @@ export const routes: RouteObject[] = [
  * Starts loading the pages an address renders (the signed-in layout and the page, together rather
  * one after the other), as long as the guard will let them show. Resolves when they are in.
  */
-export function preloadRoute(pathname: string): Promise<unknown> {
+export function preloadRoute(pathname: string, lmsData: Promise<void>): Promise<unknown> {
   const loads: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const handle = route.handle as RouteHandle | undefined;
-    if (handle?.guarded && !findSession()) break;
+    if (handle?.guarded) {
+      if (!findSession()) break;
+      prefetchSignedInData(lmsData);
+    }
     if (handle?.page) loads.push(handle.page.preload());
   }
   return Promise.all(loads);
+}
+
+/**
+ * Asks for what every signed-in page shows (the progress report; the widget list when the LMS has
+ * a dashboard, spec §2) beside the page chunks, instead of once the page has mounted: the queries
+ * the pages then run find it on its way under the same keys.
+ */
+function prefetchSignedInData(lmsData: Promise<void>): void {
+  const user = getState().currentUser;
+  if (!user) return;
+  void queryClient.prefetchQuery(progressReportQuery(user.lmsKey, user.userKey));
+  void lmsData.then(() => {
+    if ((getState().lmsInfo?.showDashboard ?? 0) > 0) {
+      void queryClient.prefetchQuery(widgetsQuery(user.lmsKey, user.userKey));
+    }
+  });
 }
 
 /** Builds the browser router and lets logout() navigate through it. */
