@@ -6,13 +6,16 @@
  * - burst: every learner commits back to back, BENCH_BURST_IN_FLIGHT (default 2) commits in flight
  *   per learner, seq strictly increasing, for BENCH_BURST_SECONDS (default 10).
  * Each commit carries cmi.location = its seq, so the stored row says which commit it came from.
+ * Each learner is a browser of its own (node:http keep-alive agent, up to 6 connections) that opened
+ * the lesson before committing (the player's state call, then the player page and the SCO file).
  * Runs on PGlite (a temp DATA_DIR, opened as main.ts opens it) and on PostgreSQL (a fresh database
  * on TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; skipped with a note when
  * unreachable). Exits 1 when any commit was lost or reordered.
  *
  * On PostgreSQL it runs again with two servers behind nginx (docs/deployment/nginx.conf) when
  * nginx is installed; memory is then the sum of both.
- * BENCH_ONLY=pglite or postgres runs one database; BENCH_CPU_PROF=<folder> profiles the server.
+ * BENCH_ONLY=pglite or postgres runs one database; BENCH_INSTANCES=1 leaves out the two-server run;
+ * BENCH_CPU_PROF=<folder> profiles the server.
  *
  * The server is the real one (main.ts) in a process of its own, so the load generator does not
  * share its event loop; the bench prints its resident memory after start and after each mode.
@@ -27,6 +30,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { playerCalls } from '@waypoint/domain/contract';
@@ -53,6 +57,10 @@ const STEADY_SECONDS = Number(process.env.BENCH_SECONDS || 30);
 const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS || 10);
 const BURST_IN_FLIGHT = Number(process.env.BENCH_BURST_IN_FLIGHT || 2);
 const STEADY_INTERVAL_MS = 5_000;
+// Connections a browser keeps to one host (Chromium and Firefox: 6). Commits go over node:http
+// rather than fetch: the load generator shares the machine's two cores with the server and the
+// database, and fetch spends several times the CPU per request.
+const BROWSER_CONNECTIONS = 6;
 const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 // Launch set-up requests at once (each builds the learner's progress report).
 const SETUP_CONCURRENCY = 8;
@@ -80,6 +88,8 @@ interface Learner {
   /** Seqs the server acknowledged as applied. */
   applied: number[];
   errors: number;
+  /** The learner's browser: its own kept-alive connections to the content origin. */
+  agent: http.Agent;
 }
 
 interface ModeResult {
@@ -166,19 +176,32 @@ async function setUp(db: Db, dataDir: string, contentOrigin: string): Promise<Le
         nextSeq: 0,
         applied: [],
         errors: 0,
+        agent: new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS }),
       });
     },
   );
   return learners;
 }
 
-/** The player's first call, over HTTP as the player page makes it: it opens each launch. */
+/**
+ * Each learner's browser opens the lesson as the player window does: the player's first call (it
+ * opens the launch), then the player page and the SCO's launch file together. A browser loads a
+ * page's resources over several connections at once, so each learner holds two kept-alive
+ * connections to the content origin from here on, as the burst's two commits in flight need.
+ */
 async function openLaunches(contentOrigin: string, learners: Learner[]): Promise<void> {
   await eachLimited(learners, SETUP_CONCURRENCY, async (learner) => {
-    const state = await fetch(`${contentOrigin}${playerCalls.state.path(learner.launchId)}`, {
-      headers: { authorization: `Bearer ${learner.token}` },
-    });
-    if (state.status !== 200) throw new Error(`state ${state.status}: ${await state.text()}`);
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const answer = await request(learner.agent, 'GET', `${contentOrigin}${path}`, headers);
+      if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+      return answer.text;
+    };
+    const state = JSON.parse(
+      await get(playerCalls.state.path(learner.launchId), {
+        authorization: `Bearer ${learner.token}`,
+      }),
+    ) as { contentUrl: string };
+    await Promise.all([get(playerCalls.page.path(learner.launchId)), get(state.contentUrl)]);
   });
 }
 
@@ -199,10 +222,10 @@ async function commitOnce(
   const seq = ++learner.nextSeq;
   const started = performance.now();
   try {
-    const response = await fetch(`${contentOrigin}${playerCalls.commit.path(learner.launchId)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const { status, text } = await post(
+      learner.agent,
+      `${contentOrigin}${playerCalls.commit.path(learner.launchId)}`,
+      JSON.stringify({
         token: learner.token,
         seq,
         final: false,
@@ -213,10 +236,9 @@ async function commitOnce(
           'cmi.suspend_data': `seq=${seq};${SUSPEND_FILLER}`,
         },
       }),
-    });
-    const text = await response.text();
+    );
     latencies.push(performance.now() - started);
-    if (response.status !== 200) {
+    if (status !== 200) {
       learner.errors += 1;
       return;
     }
@@ -227,6 +249,41 @@ async function commitOnce(
     latencies.push(performance.now() - started);
     learner.errors += 1;
   }
+}
+
+/** POSTs a JSON body as the learner's browser; resolves with the status and the answer's text. */
+function post(agent: http.Agent, url: string, body: string) {
+  return request(agent, 'POST', url, { 'content-type': 'application/json' }, body);
+}
+
+/** One request over the learner's browser's connections. */
+function request(
+  agent: http.Agent,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body = '',
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /**
@@ -412,6 +469,7 @@ async function benchDatabase(
       });
     }
   } finally {
+    for (const learner of learners) learner.agent.destroy();
     await servers.stop();
   }
   // What was stored, read once the server has stopped (every mode's commits are in by then).
@@ -479,7 +537,9 @@ async function main(): Promise<void> {
     const postgres = await createDurableDatabase({ kind: 'postgres', serverUrl: POSTGRES_URL });
     try {
       results.push(...(await benchDatabase('PostgreSQL', postgres, pgDir, memory)));
-      if (nginxInstalled) {
+      if (process.env.BENCH_INSTANCES === '1')
+        notes.push('Two instances skipped (BENCH_INSTANCES=1).');
+      else if (nginxInstalled) {
         const twoDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-commits-'));
         const two = await createDurableDatabase({ kind: 'postgres', serverUrl: POSTGRES_URL });
         try {
@@ -516,7 +576,9 @@ async function main(): Promise<void> {
       commits: r.commits,
       'commits/s': Math.round(r.commits / r.seconds),
       'p50 ms': Math.round(percentile(r.latencies, 50)),
+      'p90 ms': Math.round(percentile(r.latencies, 90)),
       'p99 ms': Math.round(percentile(r.latencies, 99)),
+      'max ms': Math.round(r.latencies.at(-1) ?? 0),
       errors: r.errors,
       'stale (ignored)': r.stale,
       LOST: r.lost,
