@@ -10,7 +10,7 @@ import { registerSessions } from './modules/sessions/guard.js';
 import { registerWebApp } from './platform/web-app.js';
 import { registerHealth } from './platform/health.js';
 import { registerMetrics, type PoolStats } from './platform/metrics.js';
-import { reportCacheStats } from './modules/progress/report-cache.js';
+import { reportCacheStats, reportPatchStats } from './modules/progress/report-cache.js';
 import { serializeRequest } from './platform/log-redaction.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { playerRoutes } from './modules/player/routes.js';
@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, {
     poolStats: full.poolStats,
     reportCacheReads: () => reportCacheStats,
+    reportPatches: () => reportPatchStats,
     commitBatches: () => groupCommitStats,
   });
   registerHealth(app);

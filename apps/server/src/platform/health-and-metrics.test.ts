@@ -128,6 +128,10 @@ describe('health and metrics', () => {
     expect(text).toContain('waypoint_lesson_commits_total{outcome="refused"} 1');
     expect(text).toMatch(/waypoint_report_cache_reads_total\{outcome="rebuilt"\} [1-9]/);
     expect(text).toMatch(/waypoint_report_cache_reads_total\{outcome="fresh"\} [1-9]/);
+    // Group commit (ADR 0007): the transactions that wrote commits, and the commits they held.
+    expect(text).toMatch(/^waypoint_lesson_commit_batches_total [1-9]/m);
+    expect(text).toMatch(/^waypoint_lesson_commits_batched_total [1-9]/m);
+    expect(text).toContain('waypoint_report_cache_patches_total');
     // Route patterns only: no key, launch id or token in any label.
     expect(text).toContain('route="/player-api/:launchId/commit"');
     expect(text).not.toContain(`/${user.userKey}?`);

@@ -21,6 +21,8 @@ export interface MetricSources {
   poolStats: (() => PoolStats) | null;
   /** Progress-report reads by cache outcome (modules/progress/report-cache.ts). */
   reportCacheReads: () => Record<string, number>;
+  /** Cached progress reports patched after a lesson commit, or dropped when a patch could not be proved. */
+  reportPatches: () => Record<string, number>;
   /** Group commit's batches and the lesson commits written in them (modules/player/commits.ts). */
   commitBatches: () => { batches: number; commits: number };
 }
@@ -55,6 +57,16 @@ export function registerMetrics(app: FastifyInstance, sources: MetricSources): v
     registers: [registry],
     collect() {
       for (const [outcome, count] of Object.entries(sources.reportCacheReads()))
+        this.set({ outcome }, count);
+    },
+  });
+  new Gauge({
+    name: 'waypoint_report_cache_patches_total',
+    help: 'Cached progress reports brought up to date after a lesson commit since the process started: patched, or dropped (another write seen; rebuilt at the next read)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      for (const [outcome, count] of Object.entries(sources.reportPatches()))
         this.set({ outcome }, count);
     },
   });
