@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database, LessonProgressTable } from '../../db/schema.js';
 
@@ -177,22 +177,11 @@ export interface LaunchCommitted {
 export interface ProgressCommitted {
   assignmentKey: number;
   lessonKey: number;
-  values: {
-    attempts: number;
-    completion: number;
-    credit: number;
-    score: number;
-    completionInstant: Date | null;
-    location: number;
-    maxLocation: number;
-    locationBlob: string;
-    suspendData: string;
-    progressMeasure: number;
-    totalTimeMs: number;
-    /** The raw cmi elements: kept as their JSON text, written inside the batch's JSON. */
-    cmi: Readonly<Record<string, string>>;
-    updatedAt: Date;
-  };
+  /** The columns a commit writes; the raw cmi elements go as JSON inside the batch's JSON. */
+  values: Omit<
+    Selectable<LessonProgressTable>,
+    'assignmentKey' | 'lessonKey' | 'userKey' | 'lastLaunchedAt' | 'flaggedOffline' | 'cmi'
+  > & { cmi: Readonly<Record<string, string>> };
 }
 
 /**
