@@ -9,9 +9,8 @@ import { loadLmsData } from './app/use-lms-data';
 /**
  * How long the first render waits for what it needs (ADR 0012): the LMS data, which index.html
  * preloads, and the address's page chunks, which start loading here together (with the data of a
- * signed-in page). Normally they are
- * in before the script has run and the first render is the page itself; when they are slow, the
- * page shows its loading state after this long, as before.
+ * signed-in page). Normally they are in before the script has run and the first render is the page
+ * itself; when they are slow, the page shows its loading state after this long, as before.
  */
 const FIRST_RENDER_WAIT_MS = 200;
 
