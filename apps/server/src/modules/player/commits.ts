@@ -78,7 +78,7 @@ function queueOf(db: Db): CommitQueue<CommitEntry> {
   return queues.get(db)!;
 }
 
-/** Commits a batch of the player's commits; answers when the commit is durably written. */
+/** Queues one commit for the next batch; answers once it is durably written (or refused). */
 export function commit(
   db: Db,
   launchId: string,
@@ -110,8 +110,10 @@ async function writeBatch(db: Db, batch: CommitEntry[]): Promise<void> {
   // Written: what else the commits change is brought up to date before they are answered.
   const failed = new Map<string, unknown>();
   await Promise.all(
-    written.changed.map((launch) =>
-      afterCommit(db, launch, batch).catch((error: unknown) => failed.set(launch.launchId, error)),
+    written.changed.map(({ launch, entries }) =>
+      afterCommit(db, launch, entries).catch((error: unknown) =>
+        failed.set(launch.launchId, error),
+      ),
     ),
   );
   for (const entry of batch) {
@@ -123,12 +125,13 @@ async function writeBatch(db: Db, batch: CommitEntry[]): Promise<void> {
 }
 
 /** What a recorded commit changes beyond its rows: the sequencing the panel shows, the report. */
-async function afterCommit(db: Db, launch: repo.PlayerLaunch, batch: CommitEntry[]) {
-  const cmis = batch.filter((e) => e.launchId === launch.launchId).map((e) => e.request.cmi);
+async function afterCommit(db: Db, launch: repo.PlayerLaunch, entries: CommitEntry[]) {
   let panelChanged = true;
   try {
     // The delivered SCO's results change what the panel shows of its sequencing (ADR 0007).
-    const sequenced = cmis.some(changesSequencing) ? await sequencingOf(db, launch) : null;
+    const sequenced = entries.some((entry) => changesSequencing(entry.request.cmi))
+      ? await sequencingOf(db, launch)
+      : null;
     if (sequenced) await refreshPanel(db, sequenced.definition, sequenced.keys);
     panelChanged = sequenced !== null;
   } finally {
@@ -143,9 +146,19 @@ async function afterCommit(db: Db, launch: repo.PlayerLaunch, batch: CommitEntry
 
 /** The launch's commits of a batch, in seq order, judged one after the other (see commitOne). */
 async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: CommitEntry[]) {
-  const launchIds = [...new Set(batch.map((entry) => entry.launchId))];
+  // Each launch's commits, in seq order.
+  const byLaunch = new Map<string, CommitEntry[]>();
+  for (const entry of batch) {
+    const entries = byLaunch.get(entry.launchId);
+    if (entries) entries.push(entry);
+    else byLaunch.set(entry.launchId, [entry]);
+  }
+  for (const entries of byLaunch.values()) entries.sort((a, b) => a.request.seq - b.request.seq);
   const launches = new Map(
-    (await repo.lockLaunchesForPlayer(trx, launchIds)).map((launch) => [launch.launchId, launch]),
+    (await repo.lockLaunchesForPlayer(trx, [...byLaunch.keys()])).map((launch) => [
+      launch.launchId,
+      launch,
+    ]),
   );
   await yieldToEventLoop();
   const recording = [...launches.values()].filter(
@@ -166,12 +179,9 @@ async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: 
   const outcomes = new Map<CommitEntry, Outcome>();
   const launchWrites: repo.LaunchCommitted[] = [];
   const progressWrites: repo.ProgressCommitted[] = [];
-  const changed: repo.PlayerLaunch[] = [];
-  for (const launchId of launchIds) {
+  const changed: { launch: repo.PlayerLaunch; entries: CommitEntry[] }[] = [];
+  for (const [launchId, entries] of byLaunch) {
     const launch = launches.get(launchId);
-    const entries = batch
-      .filter((entry) => entry.launchId === launchId)
-      .sort((a, b) => a.request.seq - b.request.seq);
     const progressKey = `${launch?.assignmentKey}:${launch?.lessonKey}`;
     const state: LaunchState = {
       lastSeq: launch?.lastSeq ?? 0,
@@ -204,7 +214,7 @@ async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: 
           cmi: state.progress.cmi,
         },
       });
-      changed.push(launch);
+      changed.push({ launch, entries });
     }
   }
   if (launchWrites.length > 0) await repo.recordCommits(trx, launchWrites, progressWrites);

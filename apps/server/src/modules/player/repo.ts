@@ -6,13 +6,9 @@ import type { Database, LessonProgressTable } from '../../db/schema.js';
 
 type Tx = Transaction<Database>;
 
-/**
- * A launch with everything the player and the content server need about its SCO and package;
- * `lock` also locks the launch row (a commit's transaction: one at a time per launch, in order).
- */
-export function findLaunchForPlayer(db: Db | Tx, launchId: string, lock = false) {
-  const query = launchesForPlayer(db).where('la.launchId', '=', launchId);
-  return (lock ? query.forUpdate('la') : query).executeTakeFirst();
+/** A launch with everything the player and the content server need about its SCO and package. */
+export function findLaunchForPlayer(db: Db | Tx, launchId: string) {
+  return launchesForPlayer(db).where('la.launchId', '=', launchId).executeTakeFirst();
 }
 
 /**
