@@ -48,7 +48,7 @@ export interface GroupCommitOptions {
   maxBatch?: number;
 }
 
-const MAX_BATCH = 64;
+const MAX_BATCH = 256;
 
 /** Batches written and the commits in them since the process started, for the metrics (ADR 0013). */
 export const groupCommitStats = { batches: 0, commits: 0 };
@@ -125,7 +125,7 @@ async function writeBatch(db: Db, batch: CommitEntry[]): Promise<void> {
 }
 
 /** What a recorded commit changes beyond its rows: the sequencing the panel shows, the report. */
-async function afterCommit(db: Db, launch: repo.PlayerLaunch, entries: CommitEntry[]) {
+async function afterCommit(db: Db, launch: repo.CommitLaunch, entries: CommitEntry[]) {
   let panelChanged = true;
   try {
     // The delivered SCO's results change what the panel shows of its sequencing (ADR 0007).
@@ -154,40 +154,24 @@ async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: 
     else byLaunch.set(entry.launchId, [entry]);
   }
   for (const entries of byLaunch.values()) entries.sort((a, b) => a.request.seq - b.request.seq);
-  const launches = new Map(
-    (await repo.lockLaunchesForPlayer(trx, [...byLaunch.keys()])).map((launch) => [
-      launch.launchId,
-      launch,
+  const targets = new Map(
+    (await repo.lockCommitTargets(trx, [...byLaunch.keys()])).map((target) => [
+      target.launch.launchId,
+      target,
     ]),
-  );
-  await yieldToEventLoop();
-  const recording = [...launches.values()].filter(
-    (launch) => records(launch) && launch.status === 'open',
-  );
-  const progressRows = new Map(
-    (
-      await repo.lockProgressRows(
-        trx,
-        recording.map((launch) => ({
-          assignmentKey: launch.assignmentKey!,
-          lessonKey: launch.lessonKey,
-        })),
-      )
-    ).map((row) => [`${row.assignmentKey}:${row.lessonKey}`, row]),
   );
   await yieldToEventLoop();
   const outcomes = new Map<CommitEntry, Outcome>();
   const launchWrites: repo.LaunchCommitted[] = [];
   const progressWrites: repo.ProgressCommitted[] = [];
-  const changed: { launch: repo.PlayerLaunch; entries: CommitEntry[] }[] = [];
+  const changed: { launch: repo.CommitLaunch; entries: CommitEntry[] }[] = [];
   for (const [launchId, entries] of byLaunch) {
-    const launch = launches.get(launchId);
-    const progressKey = `${launch?.assignmentKey}:${launch?.lessonKey}`;
+    const { launch, progress } = targets.get(launchId) ?? {};
     const state: LaunchState = {
       lastSeq: launch?.lastSeq ?? 0,
       status: launch?.status ?? 'closed',
       closedReason: launch?.closedReason ?? null,
-      progress: launch && records(launch) ? storedOf(progressRows.get(progressKey)) : null,
+      progress: launch && records(launch) ? storedOf(progress) : null,
       applied: false,
     };
     for (const entry of entries) {
@@ -217,7 +201,10 @@ async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: 
       changed.push({ launch, entries });
     }
   }
-  if (launchWrites.length > 0) await repo.recordCommits(trx, launchWrites, progressWrites);
+  if (launchWrites.length > 0) {
+    await repo.recordCommits(trx, launchWrites, progressWrites);
+    await yieldToEventLoop();
+  }
   return { outcomes, changed };
 }
 
@@ -233,7 +220,7 @@ interface LaunchState {
 
 /** Judges and applies one commit to the launch's state; throws the HttpError it is refused with. */
 function commitOne(
-  launch: repo.PlayerLaunch | undefined,
+  launch: repo.CommitLaunch | undefined,
   state: LaunchState,
   entry: CommitEntry,
 ): CommitAnswer {

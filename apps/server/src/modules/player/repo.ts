@@ -11,18 +11,6 @@ export function findLaunchForPlayer(db: Db | Tx, launchId: string) {
   return launchesForPlayer(db).where('la.launchId', '=', launchId).executeTakeFirst();
 }
 
-/**
- * The launches of a batch of commits (commit-queue.ts), their rows locked in launch-id order so
- * that two batches never wait on each other's locks in opposite orders.
- */
-export function lockLaunchesForPlayer(trx: Tx, launchIds: readonly string[]) {
-  return launchesForPlayer(trx)
-    .where('la.launchId', 'in', launchIds)
-    .orderBy('la.launchId')
-    .forUpdate('la')
-    .execute();
-}
-
 function launchesForPlayer(db: Db | Tx) {
   return (
     db
@@ -135,31 +123,155 @@ export function markOpened(trx: Tx, launchId: string, baseTotalTimeMs: number, n
     .execute();
 }
 
+/** A lesson's progress as a commit reads it (storedOf). */
+export type CommitProgress = Omit<
+  ProgressRow,
+  'assignmentKey' | 'lessonKey' | 'userKey' | 'lastLaunchedAt' | 'flaggedOffline' | 'updatedAt'
+>;
+
 /**
- * The stored progress of the lessons a batch of commits writes, locked in key order (the same
- * order in every batch, so two never deadlock on them).
+ * The launches of a batch of commits (commit-queue.ts) with what judging a commit needs, each with
+ * its lesson's progress, in one statement: the launch rows are locked in launch-id order, then the
+ * progress rows in key order, so two batches never wait on each other's locks in opposite orders.
+ * Narrower than launchesForPlayer: PostgreSQL plans a five-table join in a fraction of the time
+ * of the panel's eight-table one, and it is planned once per batch (ADR 0007, Group commit).
  */
-export function lockProgressRows(
-  trx: Tx,
-  keys: ReadonlyArray<{ assignmentKey: number; lessonKey: number }>,
-) {
-  if (keys.length === 0) return Promise.resolve([]);
-  return trx
-    .selectFrom('lessonProgress')
-    .selectAll()
-    .where((eb) =>
-      eb(
-        eb.refTuple('assignmentKey', 'lessonKey'),
-        'in',
-        keys.map((key) => eb.tuple(key.assignmentKey, key.lessonKey)),
-      ),
+export async function lockCommitTargets(trx: Tx, launchIds: readonly string[]) {
+  const rows = await trx
+    .with(
+      (cte) => cte('target').materialized(),
+      (db) =>
+        db
+          .selectFrom('launch as la')
+          .innerJoin('sco as s', 's.scoKey', 'la.scoKey')
+          .innerJoin('contentPackage as p', 'p.packageKey', 's.packageKey')
+          .innerJoin('appUser as u', 'u.userKey', 'la.userKey')
+          .leftJoin('userSession as us', 'us.sessionHash', 'la.sessionHash')
+          .select([
+            'us.endedAt as sessionEndedAt',
+            'us.expiresAt as sessionExpiresAt',
+            'us.lastSeenAt as sessionLastSeenAt',
+            'u.inactive as userInactive',
+            'la.launchId',
+            'la.tokenHash',
+            'la.userKey',
+            'la.assignmentKey',
+            'la.lessonKey',
+            'la.credit',
+            'la.preview',
+            'la.status',
+            'la.closedReason',
+            'la.baseTotalTimeMs',
+            'la.lastSeq',
+            'la.createdAt',
+            's.masteryScore',
+            's.completionThreshold',
+            'p.scormVersion',
+            'p.packageKey',
+            // A subquery, not two more joins: it keeps the join small to plan (see above).
+            sql<number>`(SELECT t.course_key FROM lesson l JOIN topic t USING (topic_key)
+              WHERE l.lesson_key = la.lesson_key)`.as('courseKey'),
+          ])
+          .where('la.launchId', 'in', launchIds)
+          .orderBy('la.launchId')
+          .forUpdate('la'),
     )
-    .orderBy('assignmentKey')
-    .orderBy('lessonKey')
-    .forUpdate()
+    .with(
+      (cte) => cte('progress').materialized(),
+      (db) =>
+        db
+          .selectFrom('lessonProgress as lp')
+          .innerJoin('target', (join) =>
+            join
+              .onRef('target.assignmentKey', '=', 'lp.assignmentKey')
+              .onRef('target.lessonKey', '=', 'lp.lessonKey'),
+          )
+          .select([
+            'lp.assignmentKey',
+            'lp.lessonKey',
+            'lp.attempts',
+            'lp.completion',
+            'lp.credit',
+            'lp.score',
+            'lp.completionInstant',
+            'lp.location',
+            'lp.maxLocation',
+            'lp.locationBlob',
+            'lp.suspendData',
+            'lp.progressMeasure',
+            'lp.totalTimeMs',
+            'lp.cmi',
+          ])
+          .orderBy('lp.assignmentKey')
+          .orderBy('lp.lessonKey')
+          .forUpdate('lp'),
+    )
+    .selectFrom('target')
+    .leftJoin('progress as pr', (join) =>
+      join
+        .onRef('pr.assignmentKey', '=', 'target.assignmentKey')
+        .onRef('pr.lessonKey', '=', 'target.lessonKey'),
+    )
+    .selectAll('target')
+    .select([
+      'pr.lessonKey as progressLessonKey',
+      'pr.attempts as progressAttempts',
+      'pr.completion as progressCompletion',
+      'pr.credit as progressCredit',
+      'pr.score as progressScore',
+      'pr.completionInstant as progressCompletionInstant',
+      'pr.location as progressLocation',
+      'pr.maxLocation as progressMaxLocation',
+      'pr.locationBlob as progressLocationBlob',
+      'pr.suspendData as progressSuspendData',
+      'pr.progressMeasure as progressProgressMeasure',
+      'pr.totalTimeMs as progressTotalTimeMs',
+      'pr.cmi as progressCmi',
+    ])
+    .orderBy('target.launchId')
     .execute();
+  return rows.map(
+    ({
+      progressLessonKey,
+      progressAttempts,
+      progressCompletion,
+      progressCredit,
+      progressScore,
+      progressCompletionInstant,
+      progressLocation,
+      progressMaxLocation,
+      progressLocationBlob,
+      progressSuspendData,
+      progressProgressMeasure,
+      progressTotalTimeMs,
+      progressCmi,
+      ...launch
+    }) => ({
+      launch,
+      // No progress row joined: the launch writes none (browse, a preview) or is not open yet.
+      progress:
+        progressLessonKey === null
+          ? undefined
+          : ({
+              attempts: progressAttempts!,
+              completion: progressCompletion!,
+              credit: progressCredit!,
+              score: progressScore!,
+              completionInstant: progressCompletionInstant,
+              location: progressLocation!,
+              maxLocation: progressMaxLocation!,
+              locationBlob: progressLocationBlob!,
+              suspendData: progressSuspendData!,
+              progressMeasure: progressProgressMeasure!,
+              totalTimeMs: progressTotalTimeMs!,
+              cmi: progressCmi!,
+            } satisfies CommitProgress),
+    }),
+  );
 }
 
+/** A launch of a batch of commits, as lockCommitTargets reads it. */
+export type CommitLaunch = Awaited<ReturnType<typeof lockCommitTargets>>[number]['launch'];
 /** What an applied commit leaves on its launch: the last applied seq, and closed by a final one. */
 export interface LaunchCommitted {
   launchId: string;

@@ -71,7 +71,10 @@ async function authorize(db: Db, launchId: string, token: string) {
  * longer than that session (ADR 0009); the window's heartbeat keeps the session from idling out.
  */
 export function sessionLive(
-  launch: repo.PlayerLaunch,
+  launch: Pick<
+    repo.PlayerLaunch,
+    'sessionEndedAt' | 'sessionExpiresAt' | 'sessionLastSeenAt' | 'userInactive'
+  >,
   nowMs: number,
   sessionIdleMs: number,
 ): boolean {
@@ -120,7 +123,7 @@ async function requireOpenable(db: Db, launch: repo.PlayerLaunch, now: Date): Pr
   }
 }
 
-export function storedOf(row: repo.ProgressRow | undefined): StoredProgress {
+export function storedOf(row: repo.CommitProgress | undefined): StoredProgress {
   return {
     attempts: row?.attempts ?? 0,
     completion: row?.completion ?? 0,
@@ -274,7 +277,13 @@ async function siblingsOf(
 }
 
 /** The sequencing of a launch: a credited launch of an assignment's lesson in a sequenced package. */
-export async function sequencingOf(db: Db, launch: repo.PlayerLaunch) {
+export async function sequencingOf(
+  db: Db,
+  launch: Pick<
+    repo.PlayerLaunch,
+    'scormVersion' | 'assignmentKey' | 'credit' | 'preview' | 'packageKey' | 'courseKey' | 'userKey'
+  >,
+) {
   if (launch.scormVersion !== '2004' || launch.assignmentKey === null || !records(launch)) {
     return null;
   }
