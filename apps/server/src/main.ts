@@ -6,11 +6,13 @@ import { createMailer } from './modules/email/mailer.js';
 import { housekeepingJobs } from './modules/housekeeping/jobs.js';
 import { listenForEndedSessions } from './modules/sessions/cross-instance.js';
 import { startReminderScheduler, type ReminderScheduler } from './modules/reminders/scheduler.js';
+import { boundHeapGrowth } from './platform/heap-growth.js';
 import { startJobQueue, type JobQueue } from './platform/job-queue.js';
 import { startupTasks } from './startup.js';
 
 /** Reads config, opens and migrates the database, listens; shuts down cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
+  boundHeapGrowth();
   let config;
   try {
     config = loadConfig();
