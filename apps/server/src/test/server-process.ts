@@ -17,6 +17,8 @@ import { dropTestDatabase } from './database.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const serverMain = path.join(repoRoot, 'apps/server/src/main.ts');
+// What `npm start` runs, once `npm run build` has compiled it.
+const builtServerMain = path.join(repoRoot, 'apps/server/dist/main.js');
 
 export type DurableDatabaseWhere =
   { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; serverUrl: string };
@@ -131,6 +133,11 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
   /** More node options before the script (a benchmark's `--cpu-prof`). */
   nodeArgs?: string[];
+  /**
+   * Run the compiled server as `npm start` does (apps/server/dist, after `npm run build`) instead
+   * of the sources through tsx: what a benchmark measures is then what an operator runs.
+   */
+  built?: boolean;
 }
 
 const exited = (child: ChildProcess) =>
@@ -160,7 +167,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   delete env.CONTENT_ORIGIN;
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--conditions=source', '--import', 'tsx', serverMain],
+    options.built
+      ? [...(options.nodeArgs ?? []), builtServerMain]
+      : [...(options.nodeArgs ?? []), '--conditions=source', '--import', 'tsx', serverMain],
     {
       cwd: repoRoot,
       env,
