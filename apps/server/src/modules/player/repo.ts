@@ -285,10 +285,20 @@ export interface LaunchCommitted {
 export interface ProgressCommitted {
   assignmentKey: number;
   lessonKey: number;
-  /** The columns a commit writes; the raw cmi elements go as JSON inside the batch's JSON. */
+  /**
+   * The columns a commit writes; the raw cmi elements go as JSON inside the batch's JSON. The
+   * suspend_data column is not sent: it mirrors the cmi's element (applyCommit), so the statement
+   * takes it from there, and a batch's JSON carries each learner's state (often KBs) once.
+   */
   values: Omit<
     Selectable<LessonProgressTable>,
-    'assignmentKey' | 'lessonKey' | 'userKey' | 'lastLaunchedAt' | 'flaggedOffline' | 'cmi'
+    | 'assignmentKey'
+    | 'lessonKey'
+    | 'userKey'
+    | 'lastLaunchedAt'
+    | 'flaggedOffline'
+    | 'cmi'
+    | 'suspendData'
   > & { cmi: Readonly<Record<string, string>> };
 }
 
@@ -322,7 +332,6 @@ export async function recordCommits(
       location: v.location,
       max_location: v.maxLocation,
       location_blob: v.locationBlob,
-      suspend_data: v.suspendData,
       progress_measure: v.progressMeasure,
       total_time_ms: v.totalTimeMs,
       cmi: v.cmi,
@@ -335,12 +344,13 @@ export async function recordCommits(
         attempts = v.attempts, completion = v.completion, credit = v.credit, score = v.score,
         completion_instant = v.completion_instant, location = v.location,
         max_location = v.max_location, location_blob = v.location_blob,
-        suspend_data = v.suspend_data, progress_measure = v.progress_measure,
+        suspend_data = coalesce(v.cmi ->> 'cmi.suspend_data', lp.suspend_data),
+        progress_measure = v.progress_measure,
         total_time_ms = v.total_time_ms, cmi = v.cmi::text, updated_at = v.updated_at
       FROM json_to_recordset(${progressRows}::json) AS v(
         assignment_key integer, lesson_key integer, attempts integer, completion integer,
         credit integer, score numeric, completion_instant timestamptz, location integer,
-        max_location integer, location_blob text, suspend_data text, progress_measure real,
+        max_location integer, location_blob text, progress_measure real,
         total_time_ms bigint, cmi json, updated_at timestamptz)
       WHERE lp.assignment_key = v.assignment_key AND lp.lesson_key = v.lesson_key
       RETURNING lp.lesson_key
