@@ -7,8 +7,9 @@
  *   per learner, seq strictly increasing, for BENCH_BURST_SECONDS (default 10), after a warm-up
  *   burst of BENCH_WARM_UP_SECONDS (default 3; 0 leaves it out) that is printed but not judged.
  * Each commit carries cmi.location = its seq, so the stored row says which commit it came from.
- * Each learner is a browser of its own (kept-alive connections, up to 6: browser-connections.ts) that opened
- * the lesson before committing (the player's state call, then the player page and the SCO file).
+ * Each learner is a browser of its own (kept-alive connections, up to 6: browser-connections.ts)
+ * that opened the lesson before committing (the player's state call, then the player page and the
+ * SCO file).
  * Runs on PGlite (a temp DATA_DIR, opened as main.ts opens it) and on PostgreSQL (a fresh database
  * on TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; skipped with a note when
  * unreachable). Exits 1 when any commit was lost or reordered.

@@ -7,7 +7,7 @@ import v8 from 'node:v8';
  * commits leave 100-190 MB of dead requests resident until the next burst; at 50 % the same
  * burst leaves about 40 MB, for a few more concurrent full collections of a small heap.
  */
-export const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 50;
 
 /** Sets the server's heap growth (main.ts, before it opens anything). */
 export function boundHeapGrowth(): void {

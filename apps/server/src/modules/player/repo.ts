@@ -1,4 +1,11 @@
-import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type QueryCreator,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database, LessonProgressTable } from '../../db/schema.js';
 
@@ -11,15 +18,16 @@ export function findLaunchForPlayer(db: Db | Tx, launchId: string) {
   return launchesForPlayer(db).where('la.launchId', '=', launchId).executeTakeFirst();
 }
 
-function launchesForPlayer(db: Db | Tx) {
+/**
+ * A launch with its SCO, package, user and the panel session it was launched from: the columns a
+ * commit is judged on (lockCommitTargets); launchesForPlayer adds what the player page needs.
+ */
+function launchesForCommits(db: QueryCreator<Database>) {
   return (
     db
       .selectFrom('launch as la')
       .innerJoin('sco as s', 's.scoKey', 'la.scoKey')
       .innerJoin('contentPackage as p', 'p.packageKey', 's.packageKey')
-      .innerJoin('lesson as l', 'l.lessonKey', 'la.lessonKey')
-      .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
-      .innerJoin('course as co', 'co.courseKey', 't.courseKey')
       .innerJoin('appUser as u', 'u.userKey', 'la.userKey')
       // The panel session the window was launched from: its token dies with it (ADR 0009).
       .leftJoin('userSession as us', 'us.sessionHash', 'la.sessionHash')
@@ -31,13 +39,8 @@ function launchesForPlayer(db: Db | Tx) {
         'la.launchId',
         'la.tokenHash',
         'la.userKey',
-        'la.lmsKey',
-        'la.sessionHash',
-        'la.curriculumKey',
         'la.assignmentKey',
         'la.lessonKey',
-        'la.contentOrigin',
-        'la.mode',
         'la.credit',
         'la.preview',
         'la.status',
@@ -45,27 +48,41 @@ function launchesForPlayer(db: Db | Tx) {
         'la.baseTotalTimeMs',
         'la.lastSeq',
         'la.createdAt',
-        's.scoKey',
-        's.identifier',
-        's.scoType',
-        's.launchFile',
-        's.parameters',
         's.masteryScore',
         's.completionThreshold',
-        's.launchData',
-        's.maxTimeAllowed',
-        's.timeLimitAction',
-        'p.packageKey',
         'p.scormVersion',
-        'p.storageFolder',
-        'l.name as lessonName',
-        'co.name as courseName',
-        'co.courseKey',
-        'u.userId',
-        'u.nameCollated',
-        'u.displayName',
+        'p.packageKey',
       ])
   );
+}
+
+function launchesForPlayer(db: Db | Tx) {
+  return launchesForCommits(db)
+    .innerJoin('lesson as l', 'l.lessonKey', 'la.lessonKey')
+    .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
+    .innerJoin('course as co', 'co.courseKey', 't.courseKey')
+    .select([
+      'la.lmsKey',
+      'la.sessionHash',
+      'la.curriculumKey',
+      'la.contentOrigin',
+      'la.mode',
+      's.scoKey',
+      's.identifier',
+      's.scoType',
+      's.launchFile',
+      's.parameters',
+      's.launchData',
+      's.maxTimeAllowed',
+      's.timeLimitAction',
+      'p.storageFolder',
+      'l.name as lessonName',
+      'co.name as courseName',
+      'co.courseKey',
+      'u.userId',
+      'u.nameCollated',
+      'u.displayName',
+    ]);
 }
 
 export type PlayerLaunch = NonNullable<Awaited<ReturnType<typeof findLaunchForPlayer>>>;
@@ -141,37 +158,12 @@ export async function lockCommitTargets(trx: Tx, launchIds: readonly string[]) {
     .with(
       (cte) => cte('target').materialized(),
       (db) =>
-        db
-          .selectFrom('launch as la')
-          .innerJoin('sco as s', 's.scoKey', 'la.scoKey')
-          .innerJoin('contentPackage as p', 'p.packageKey', 's.packageKey')
-          .innerJoin('appUser as u', 'u.userKey', 'la.userKey')
-          .leftJoin('userSession as us', 'us.sessionHash', 'la.sessionHash')
-          .select([
-            'us.endedAt as sessionEndedAt',
-            'us.expiresAt as sessionExpiresAt',
-            'us.lastSeenAt as sessionLastSeenAt',
-            'u.inactive as userInactive',
-            'la.launchId',
-            'la.tokenHash',
-            'la.userKey',
-            'la.assignmentKey',
-            'la.lessonKey',
-            'la.credit',
-            'la.preview',
-            'la.status',
-            'la.closedReason',
-            'la.baseTotalTimeMs',
-            'la.lastSeq',
-            'la.createdAt',
-            's.masteryScore',
-            's.completionThreshold',
-            'p.scormVersion',
-            'p.packageKey',
-            // A subquery, not two more joins: it keeps the join small to plan (see above).
+        launchesForCommits(db)
+          // A subquery, not two more joins: it keeps the join small to plan (see above).
+          .select(
             sql<number>`(SELECT t.course_key FROM lesson l JOIN topic t USING (topic_key)
               WHERE l.lesson_key = la.lesson_key)`.as('courseKey'),
-          ])
+          )
           .where('la.launchId', 'in', launchIds)
           .orderBy('la.launchId')
           .forUpdate('la'),
@@ -186,21 +178,22 @@ export async function lockCommitTargets(trx: Tx, launchIds: readonly string[]) {
               .onRef('target.assignmentKey', '=', 'lp.assignmentKey')
               .onRef('target.lessonKey', '=', 'lp.lessonKey'),
           )
+          // Prefixed: the launch has columns of the same names (credit).
           .select([
-            'lp.assignmentKey',
-            'lp.lessonKey',
-            'lp.attempts',
-            'lp.completion',
-            'lp.credit',
-            'lp.score',
-            'lp.completionInstant',
-            'lp.location',
-            'lp.maxLocation',
-            'lp.locationBlob',
-            'lp.suspendData',
-            'lp.progressMeasure',
-            'lp.totalTimeMs',
-            'lp.cmi',
+            'lp.assignmentKey as progressAssignmentKey',
+            'lp.lessonKey as progressLessonKey',
+            'lp.attempts as progressAttempts',
+            'lp.completion as progressCompletion',
+            'lp.credit as progressCredit',
+            'lp.score as progressScore',
+            'lp.completionInstant as progressCompletionInstant',
+            'lp.location as progressLocation',
+            'lp.maxLocation as progressMaxLocation',
+            'lp.locationBlob as progressLocationBlob',
+            'lp.suspendData as progressSuspendData',
+            'lp.progressMeasure as progressProgressMeasure',
+            'lp.totalTimeMs as progressTotalTimeMs',
+            'lp.cmi as progressCmi',
           ])
           .orderBy('lp.assignmentKey')
           .orderBy('lp.lessonKey')
@@ -209,29 +202,16 @@ export async function lockCommitTargets(trx: Tx, launchIds: readonly string[]) {
     .selectFrom('target')
     .leftJoin('progress as pr', (join) =>
       join
-        .onRef('pr.assignmentKey', '=', 'target.assignmentKey')
-        .onRef('pr.lessonKey', '=', 'target.lessonKey'),
+        .onRef('pr.progressAssignmentKey', '=', 'target.assignmentKey')
+        .onRef('pr.progressLessonKey', '=', 'target.lessonKey'),
     )
     .selectAll('target')
-    .select([
-      'pr.lessonKey as progressLessonKey',
-      'pr.attempts as progressAttempts',
-      'pr.completion as progressCompletion',
-      'pr.credit as progressCredit',
-      'pr.score as progressScore',
-      'pr.completionInstant as progressCompletionInstant',
-      'pr.location as progressLocation',
-      'pr.maxLocation as progressMaxLocation',
-      'pr.locationBlob as progressLocationBlob',
-      'pr.suspendData as progressSuspendData',
-      'pr.progressMeasure as progressProgressMeasure',
-      'pr.totalTimeMs as progressTotalTimeMs',
-      'pr.cmi as progressCmi',
-    ])
+    .selectAll('pr')
     .orderBy('target.launchId')
     .execute();
   return rows.map(
     ({
+      progressAssignmentKey,
       progressLessonKey,
       progressAttempts,
       progressCompletion,
@@ -248,9 +228,10 @@ export async function lockCommitTargets(trx: Tx, launchIds: readonly string[]) {
       ...launch
     }) => ({
       launch,
-      // No progress row joined: the launch writes none (browse, a preview) or is not open yet.
+      // No progress row joined (its keys are null): the launch writes none (browse, a preview) or
+      // is not open yet.
       progress:
-        progressLessonKey === null
+        progressAssignmentKey === null || progressLessonKey === null
           ? undefined
           : ({
               attempts: progressAttempts!,
@@ -272,6 +253,7 @@ export async function lockCommitTargets(trx: Tx, launchIds: readonly string[]) {
 
 /** A launch of a batch of commits, as lockCommitTargets reads it. */
 export type CommitLaunch = Awaited<ReturnType<typeof lockCommitTargets>>[number]['launch'];
+
 /** What an applied commit leaves on its launch: the last applied seq, and closed by a final one. */
 export interface LaunchCommitted {
   launchId: string;
