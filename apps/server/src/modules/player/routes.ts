@@ -44,10 +44,10 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
   const sessionIdleMs = config.sessionIdleMinutes * 60_000;
   const storage = contentStorage(config);
   const playerPage = path.join(config.webDir, 'player.html');
-  // PGlite runs one transaction at a time; PostgreSQL takes a few batches at once, leaving most of
-  // the pool to the panel's requests (ADR 0007, Group commit).
+  // PGlite runs one transaction at a time; PostgreSQL takes two batches at once, leaving the rest
+  // of the pool to the panel's requests (ADR 0007, Group commit).
   configureGroupCommit(db, {
-    concurrency: config.databaseUrl ? Math.max(1, Math.min(3, config.databasePoolSize - 1)) : 1,
+    concurrency: config.databaseUrl ? Math.max(1, Math.min(2, config.databasePoolSize - 1)) : 1,
   });
 
   app.get(playerCalls.page.route, { schema: playerSchemas.page }, async (_request, reply) => {
