@@ -56,7 +56,11 @@ export const CurriculumSection = memo(function CurriculumSection({
             )}
           </HeadingTag>
           {/* A complete curriculum's certificate (§6). */}
-          <CertificateLink url={view.curriculum.elementCertificateUrl} name={view.name} />
+          <CertificateLink
+            url={view.curriculum.elementCertificateUrl}
+            name={view.name}
+            className={styles.curriculumCertificate}
+          />
         </div>
         {rebrand ? (
           <p className={styles.topBlockInline} data-testid="top-block">
