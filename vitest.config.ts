@@ -40,10 +40,11 @@ export default defineConfig({
         },
       },
       {
-        // Repository tooling: the lint boundaries of eslint.config.js, proven to fire.
+        // Repository tooling: the lint boundaries of eslint.config.js, proven to fire, and the web
+        // app's build plugins.
         test: {
           name: 'tooling',
-          include: ['tooling/**/*.test.ts'],
+          include: ['tooling/**/*.test.ts', 'apps/web/build/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
         },

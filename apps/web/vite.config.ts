@@ -3,11 +3,30 @@ import react from '@vitejs/plugin-react';
 import { constants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import path from 'node:path';
+import { signedInPages } from './build/signed-in-pages.ts';
+import { paths } from './src/lib/paths.ts';
+
+const courseDetails = 'src/features/course-details/course-details-page.tsx';
 
 // In development the API and lesson content come from the server on :8080 (npm run dev).
 export default defineConfig({
   plugins: [
     react(),
+    // The signed-in addresses whose page the server can send with its chunks preloaded (ADR 0012):
+    // each with the module router.tsx renders for it.
+    signedInPages({
+      layout: 'src/app/layout/signed-in-layout.tsx',
+      pages: {
+        [paths.dashboard]: 'src/features/dashboard/dashboard-page.tsx',
+        [paths.dashboardCourse]: courseDetails,
+        [paths.assignments]: 'src/features/assignments/assignments-page.tsx',
+        [paths.assignmentsCourse]: courseDetails,
+        [paths.report]: 'src/features/report/report-page.tsx',
+        [paths.library]: 'src/features/library/library-page.tsx',
+        [paths.drafts]: 'src/features/drafts/drafts-page.tsx',
+        [paths.draftsCourse]: courseDetails,
+      },
+    }),
     // Brotli and gzip copies of every text asset, beside it: the server sends the best one the
     // browser accepts without compressing on each request (ADR 0012).
     compression({

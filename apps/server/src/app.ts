@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { registerPlatform } from './platform/index.js';
 import { registerModules } from './modules/index.js';
 import { registerSessions } from './modules/sessions/guard.js';
+import { hasSessionCookie } from './modules/sessions/cookies.js';
 import { registerWebApp } from './platform/web-app.js';
 import { registerHealth } from './platform/health.js';
 import { registerMetrics, type PoolStats } from './platform/metrics.js';
@@ -86,6 +87,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commentPageRoutes);
   // The certificate verification page and theme files, outside /lms (docs/decisions/0011).
   await app.register(certificatePublicRoutes);
-  await registerWebApp(app);
+  await registerWebApp(app, { hasSession: hasSessionCookie });
   return app;
 }

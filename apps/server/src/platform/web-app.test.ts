@@ -12,6 +12,8 @@ import { createTestApp, type TestApp } from '../test/app.js';
  */
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const INDEX = `<!doctype html><html><head><title>Waypoint</title></head><body>${'<p>panel</p>'.repeat(200)}</body></html>`;
+const signedInPage = (name: string) =>
+  `<!doctype html><html><head><link rel="modulepreload" href="/assets/${name}.js"></head><body>${'<p>panel</p>'.repeat(200)}</body></html>`;
 const PLAYER = `<!doctype html><html><head><title>Player</title></head><body>${'<p>player</p>'.repeat(200)}</body></html>`;
 
 async function writeWithCopies(file: string, text: string) {
@@ -30,6 +32,12 @@ describe('web app delivery', () => {
     await mkdir(path.join(webDir, 'assets'));
     await writeWithCopies(path.join(webDir, 'index.html'), INDEX);
     await writeWithCopies(path.join(webDir, 'player.html'), PLAYER);
+    await mkdir(path.join(webDir, 'signed-in/assignments'), { recursive: true });
+    await writeWithCopies(path.join(webDir, 'signed-in/dashboard.html'), signedInPage('dashboard'));
+    await writeWithCopies(
+      path.join(webDir, 'signed-in/assignments/course.html'),
+      signedInPage('course-details'),
+    );
     await writeWithCopies(path.join(webDir, 'assets/index-AbC123.js'), SCRIPT);
     // Too small to be worth compressing: the build leaves it without copies.
     await writeFile(path.join(webDir, 'assets/tiny-XyZ789.css'), 'body{margin:0}');
@@ -127,5 +135,53 @@ describe('web app delivery', () => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('content-security-policy')).toBeTruthy();
     expect(brotliDecompressSync(response.body).toString()).toBe(PLAYER);
+  });
+
+  describe("a browser with a session gets its address's signed-in page (ADR 0012)", () => {
+    const page = async (address: string, cookie?: string) => {
+      const headers: Record<string, string> = { 'accept-encoding': 'br' };
+      if (cookie) headers.cookie = cookie;
+      const response = await get(`${t.baseUrl}${address}`, headers);
+      expect(response.status, address).toBe(200);
+      expect(response.headers.get('cache-control'), address).toBe('no-cache');
+      expect(response.headers.get('vary'), address).toMatch(/accept-encoding, cookie/i);
+      return { ...response, html: brotliDecompressSync(response.body).toString() };
+    };
+
+    it.each([
+      ['/dashboard', 'sessionID=s1', signedInPage('dashboard')],
+      ['/Dashboard/', 'theme=dark; sessionID=s%2B1', signedInPage('dashboard')],
+      ['/assignments/course?curriculum=12', 'sessionID=s1', signedInPage('course-details')],
+      ['/dashboard', undefined, INDEX],
+      ['/dashboard', 'sessionID=', INDEX],
+      // The MFA marker is not a session: that browser is sent to the MFA screen (spec §4 step 1).
+      ['/dashboard', 'sessionID=MFA', INDEX],
+      ['/login', 'sessionID=s1', INDEX],
+      // Addresses without a page of their own, one of them the pages' folder in the build.
+      ['/report', 'sessionID=s1', INDEX],
+      ['/dashboard/course/more', 'sessionID=s1', INDEX],
+      ['/signed-in/dashboard', 'sessionID=s1', INDEX],
+    ])('%s with cookie %s', async (address, cookie, expected) => {
+      expect((await page(address, cookie)).html).toBe(expected);
+    });
+
+    it('revalidates each page against its own ETag, so one is never answered 304 for the other', async () => {
+      const signedIn = await page('/dashboard', 'sessionID=s1');
+      const signedOut = await page('/dashboard');
+      expect(signedIn.headers.get('etag')).not.toBe(signedOut.headers.get('etag'));
+      const again = await get(`${t.baseUrl}/dashboard`, {
+        'accept-encoding': 'br',
+        cookie: 'sessionID=s1',
+        'if-none-match': signedOut.headers.get('etag')!,
+      });
+      expect(again.status).toBe(200);
+      expect(brotliDecompressSync(again.body).toString()).toBe(signedInPage('dashboard'));
+      const unchanged = await get(`${t.baseUrl}/dashboard`, {
+        'accept-encoding': 'br',
+        cookie: 'sessionID=s1',
+        'if-none-match': signedIn.headers.get('etag')!,
+      });
+      expect(unchanged.status).toBe(304);
+    });
   });
 });

@@ -1,17 +1,54 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+
+/** Where the build writes the signed-in pages (apps/web/build/signed-in-pages.ts). */
+const SIGNED_IN_PAGES_DIR = 'signed-in';
+
+export interface WebAppOptions {
+  /**
+   * Whether the request comes from a browser with a session. Only a hint for which page to send
+   * (ADR 0012): every page is public, and the panel's guard decides what it shows.
+   */
+  hasSession(request: FastifyRequest): boolean;
+}
+
+/**
+ * The signed-in pages the build wrote, by address: '/dashboard' → 'signed-in/dashboard.html'.
+ * Read once at start-up, so a request's path is only ever looked up, never joined to a file path.
+ */
+function findSignedInPages(root: string): Map<string, string> {
+  const folder = path.join(root, SIGNED_IN_PAGES_DIR);
+  if (!existsSync(folder)) return new Map();
+  return new Map(
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => {
+        const address = `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`;
+        return [address.toLowerCase(), path.join(SIGNED_IN_PAGES_DIR, file)];
+      }),
+  );
+}
+
+/** The address as the client router matches it: its signed-in routes ignore case and a final '/'. */
+const routeKey = (url: string) => url.toLowerCase().replace(/(.)\/+$/, '$1');
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, pages revalidated (no-cache,
  * ETag), each compressed ahead of time; every other GET or HEAD outside /lms is answered with
- * index.html so the client router can take it (spec §2 route table).
+ * index.html so the client router can take it (spec §2 route table), or, to a browser with a
+ * session, with the address's signed-in page, which preloads the chunks it renders (ADR 0012).
  */
-export async function registerWebApp(app: FastifyInstance): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  { hasSession }: WebAppOptions,
+): Promise<void> {
   const root = app.deps.config.webDir;
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
+  const signedInPages = built ? findSignedInPages(root) : new Map<string, string>();
+  const panelPage = (file: string) => file === 'index.html' || file.startsWith(SIGNED_IN_PAGES_DIR);
   if (!built)
     app.log.warn(`The web app is not built (${indexFile} is missing); only the API is served.`);
   else
@@ -31,7 +68,10 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
         );
-        res.setHeader('vary', 'accept-encoding');
+        // The path is that of the copy sent (index.html.br): the page is what it is a copy of.
+        const relative = path.relative(root, filePath).replace(/\.(br|gz)$/, '');
+        // Which panel page is sent depends on the session cookie as well.
+        res.setHeader('vary', panelPage(relative) ? 'accept-encoding, cookie' : 'accept-encoding');
       },
     });
   app.setNotFoundHandler((request, reply) => {
@@ -44,6 +84,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
         message: `No route for ${request.method} ${url}`,
       });
     }
-    return reply.sendFile('index.html');
+    const signedInPage = hasSession(request) ? signedInPages.get(routeKey(url)) : undefined;
+    return reply.sendFile(signedInPage ?? 'index.html');
   });
 }

@@ -3,12 +3,22 @@
  * useCookie=1, and the page-readable XSRF-TOKEN the panel echoes as X-XSRF-TOKEN.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MFA_SESSION_MARKER } from '@waypoint/domain';
 import { openSession, xsrfTokenFor } from './service.js';
 
 export const SESSION_COOKIE = 'sessionID';
 export const BINDING_COOKIE = 'waypointSession';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const BINDING_COOKIE_PATH = '/lms';
+
+/**
+ * Whether the request carries the sessionID cookie the panel keeps while signed in (spec §2
+ * Guard): not the MFA marker. A hint for which page to send (ADR 0012), never an authorisation.
+ */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  const sessionId = request.cookies[SESSION_COOKIE];
+  return sessionId !== undefined && sessionId !== '' && sessionId !== MFA_SESSION_MARKER;
+}
 
 const secure = (request: FastifyRequest) => request.protocol === 'https';
 
