@@ -67,6 +67,8 @@ interface Row {
   fcp: number;
   tbt: number;
   cls: number;
+  /** Why Lighthouse could not measure the page, when it could not (its runtimeError). */
+  error?: string;
 }
 
 async function audit(page: string, url: string, signedIn: boolean): Promise<Row> {
@@ -96,6 +98,9 @@ async function audit(page: string, url: string, signedIn: boolean): Promise<Row>
     fcp: value('first-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    error: result.lhr.runtimeError
+      ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`
+      : undefined,
   };
 }
 
@@ -141,6 +146,7 @@ async function main(): Promise<void> {
     console.log(
       `${row.page.padEnd(15)} ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ${ms(row.lcp).padStart(7)}  ${ms(row.fcp).padStart(7)}  ${`${Math.round(row.tbt)} ms`.padStart(7)}  ${row.cls.toFixed(3)}`,
     );
+    if (row.error) console.log(`  ${row.page}: Lighthouse could not measure it: ${row.error}`);
     const target = TARGETS.find((t) => t.page === row.page)!;
     if (row.performance < target.performance)
       missed.push(`${row.page}: performance ${row.performance} < ${target.performance}`);
