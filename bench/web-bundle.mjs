@@ -136,15 +136,16 @@ const closure = (key, files = new Set()) => {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const rows = [];
-const measure = async (route, files) => {
-  const total = await sum(['index.html', ...[...files].filter(sent)]);
+const measure = async (route, page, files) => {
+  const total = await sum([page, ...[...files].filter(sent)]);
   rows.push({ route, chunks: files.size, ...total });
 };
 for (const [route, modules] of Object.entries(routes)) {
   const files = closure(entryKey);
   // A module bundled into the entry has no chunk of its own: it is already counted.
   for (const module of modules) closure(module, files);
-  await measure(route, files);
+  // A signed-in browser is sent the address's signed-in page instead of index.html (ADR 0012).
+  await measure(route, modules.includes(layout) ? `signed-in${route}.html` : 'index.html', files);
 }
 // The lesson player page (ADR 0007): its entry plus the runtime of one SCORM version.
 if (manifest['player.html']?.isEntry) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 /** Where the signed-in pages go in the build, beside index.html; the server reads them there. */
-export const SIGNED_IN_PAGES_DIR = 'signed-in';
+const SIGNED_IN_PAGES_DIR = 'signed-in';
 
 interface SignedInPagesOptions {
   /** The signed-in layout's module, relative to the app's root: every signed-in page renders it. */
@@ -60,7 +60,7 @@ export function signedInPages({ layout, pages }: SignedInPagesOptions): Plugin {
  * order Vite's own preloading would add them (an import's before its importer's), so the cascade
  * is the same as when the chunks are loaded on demand.
  */
-export function chunkFiles(
+function chunkFiles(
   chunks: Rolldown.OutputChunk[],
   bundle: Rolldown.OutputBundle,
 ): { scripts: string[]; styles: string[] } {
@@ -80,7 +80,7 @@ export function chunkFiles(
 }
 
 /** The page with a link for each file it does not already link, before its </head>. */
-export function withPreloadLinks(
+function withPreloadLinks(
   html: string,
   { scripts, styles }: { scripts: string[]; styles: string[] },
   base: string,
