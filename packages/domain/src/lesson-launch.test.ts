@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   isLessonListed,
+  LAUNCH_BLOCK_TEXTS,
+  launchBlockText,
   lessonLaunchBlock,
   lessonPlaces,
   PACKAGE_LOCK_FALLBACK,
   packageLockNames,
+  resumableFromReport,
   type LaunchRules,
 } from './lesson-launch.js';
 import { buildProgressElement as element, type ProgressElement } from './progress-element.js';
@@ -110,8 +113,14 @@ describe('may this lesson launch (§4 Expiry and launchability)', () => {
       'noContent',
     ],
     [
-      '"... or its play mode is 2"',
+      '"... or its play mode is 2" waives the prerequisites, not the content key (ADR 0010)',
       curriculum([course([topic('T', [lesson({ elementSCOKey: -1, elementPlayMode: 2 })])])]),
+      {},
+      'noContent',
+    ],
+    [
+      '"... or its play mode is 2" with content launches whatever its chapter waits for',
+      waitsForChapter(lesson({ elementPrerequisite: 1, elementPlayMode: 2 })),
       {},
       'launches',
     ],
@@ -186,5 +195,78 @@ describe('may this lesson launch (§4 Expiry and launchability)', () => {
       false,
     );
     expect(isLessonListed(lesson({ elementPackageLock: packageLock }))).toBe(true);
+  });
+});
+
+describe('why a lesson row cannot launch, in words (§2 Course details; §4; ADR 0010)', () => {
+  // Each block with the text its row shows: the spec's words where it has them.
+  const texts: [string, ProgressElement, Partial<LaunchRules>, string][] = [
+    [
+      '§4 "Lock message \'Unlocks after completing: {previous course}\'"',
+      locked(lesson()),
+      {},
+      'Unlocks after completing: First',
+    ],
+    [
+      "unmet chapter prerequisites (the lock icon's hover names them)",
+      waitsForChapter(lesson({ elementPrerequisite: 1 })),
+      {},
+      LAUNCH_BLOCK_TEXTS.prerequisites,
+    ],
+    [
+      "the package's sequencing or 1.2 prerequisites (ADR 0007)",
+      curriculum([course([topic('T', [lesson({ elementPackageLock: packageLock })])])]),
+      {},
+      LAUNCH_BLOCK_TEXTS.prerequisites,
+    ],
+    [
+      '"expired lessons launch only if allowExpiredAssignmentsToBeCompleted is above 0"',
+      expired,
+      {},
+      'Assignment expired',
+    ],
+    [
+      "§8 attempt text 'No attempts left'",
+      curriculum([course([topic('T', [usedUp()])])]),
+      {},
+      'No attempts left',
+    ],
+    [
+      '"launchable if it has a content key"',
+      curriculum([course([topic('T', [lesson({ elementSCOKey: -1 })])])]),
+      {},
+      'No content yet',
+    ],
+  ];
+  it.each(texts)('%s', (_name, tree, overrides, expected) => {
+    const places = [...lessonPlaces(tree)];
+    const block = lessonLaunchBlock(places[places.length - 1]!, { ...rules, ...overrides });
+    expect(block && launchBlockText(block)).toBe(expected);
+  });
+
+  it('the texts it adds are short and plain', () => {
+    for (const text of Object.values(LAUNCH_BLOCK_TEXTS)) {
+      expect(text.length).toBeLessThanOrEqual(32);
+      expect(text).toMatch(/^[A-Z][a-z ]+$/);
+    }
+  });
+});
+
+describe('what the panel knows of resuming the stored attempt (LaunchRules.resumable)', () => {
+  const cases: [string, Partial<ProgressElement>, false | null][] = [
+    ['nothing kept: nothing to go back into', {}, false],
+    ['a bookmark: the server judges its exit', { elementLocationBlob: '3' }, null],
+    ['suspend data: the server judges its exit', { elementSuspendData: '{"a":1}' }, null],
+  ];
+  it.each(cases)('%s', (_name, fields, expected) => {
+    expect(resumableFromReport(lesson(fields))).toBe(expected);
+  });
+
+  it('used attempts with nothing kept show no play button: "No attempts left"', () => {
+    const tree = curriculum([course([topic('T', [usedUp()])])]);
+    const [place] = [...lessonPlaces(tree)];
+    expect(
+      lessonLaunchBlock(place!, { ...rules, resumable: resumableFromReport(place!.lesson) }),
+    ).toEqual({ reason: 'noAttempts' });
   });
 });

@@ -7,12 +7,7 @@ import { attemptsLeft } from './attempts.js';
 import { isDraftCurriculum } from './drafts.js';
 import { isExpired, mayLaunchWhenExpired } from './expiry.js';
 import { PLAY_MODE } from './play-mode.js';
-import {
-  courseLock,
-  isLessonLaunchable,
-  missingLessonPrerequisites,
-  type CourseLock,
-} from './prerequisites.js';
+import { courseLock, missingLessonPrerequisites, type CourseLock } from './prerequisites.js';
 import type { ProgressElement } from './progress-element.js';
 
 /** Where a lesson sits in its curriculum's tree. */
@@ -113,7 +108,9 @@ export interface KnownLaunchFacts {
  * Why the lesson may not launch now, or null when it may (§4): the course lock (not in play
  * mode 2), the chapter prerequisites, the package's own lock (ADR 0007), expiry ("expired lessons launch only if
  * allowExpiredAssignmentsToBeCompleted is above 0"), attempts left (when the stored attempt is
- * known), content ("launchable if it has a content key ..., or its play mode is 2").
+ * known), content ("launchable if it has a content key and its prerequisites are met, or its play
+ * mode is 2": play mode 2 waives the prerequisites, never the content key, which the player
+ * needs to play anything; ADR 0010).
  */
 export function lessonLaunchBlock(
   place: LessonPlace,
@@ -140,6 +137,47 @@ export function lessonLaunchBlock(
   ) {
     return { reason: 'noAttempts' };
   }
-  if (!isLessonLaunchable(lesson, true)) return { reason: 'noContent' };
+  if (!(lesson.elementSCOKey > 0)) return { reason: 'noContent' };
   return null;
+}
+
+/**
+ * What the panel can tell of going back into the stored attempt (LaunchRules.resumable) from the
+ * report alone: an attempt that kept neither a bookmark nor suspend data has nothing to go back
+ * into, so false; otherwise null, and the server judges it on the attempt's exit (ADR 0010).
+ */
+export function resumableFromReport(
+  lesson: Pick<ProgressElement, 'elementLocationBlob' | 'elementSuspendData'>,
+): false | null {
+  return lesson.elementLocationBlob === '' && lesson.elementSuspendData === '' ? false : null;
+}
+
+/**
+ * The short text a lesson row shows when the lesson may not launch (§2 Course details: a play
+ * button only "when launchable"; the reason in words, not colour alone). The spec's own words
+ * where it has them: the lock message 'Unlocks after completing: …' (§4) and 'No attempts left'
+ * (§8); the others are ours (ADR 0010, Why a lesson row cannot launch).
+ */
+export const LAUNCH_BLOCK_TEXTS = {
+  prerequisites: 'Complete the prerequisites first',
+  expired: 'Assignment expired',
+  noAttempts: 'No attempts left',
+  noContent: 'No content yet',
+} as const;
+
+/** The row's text for why a lesson may not launch (LAUNCH_BLOCK_TEXTS). */
+export function launchBlockText(block: LaunchBlock): string {
+  switch (block.reason) {
+    case 'courseLocked':
+      return block.lock.message ?? LAUNCH_BLOCK_TEXTS.prerequisites;
+    case 'prerequisites':
+    case 'packageLocked':
+      return LAUNCH_BLOCK_TEXTS.prerequisites;
+    case 'expired':
+      return LAUNCH_BLOCK_TEXTS.expired;
+    case 'noAttempts':
+      return LAUNCH_BLOCK_TEXTS.noAttempts;
+    case 'noContent':
+      return LAUNCH_BLOCK_TEXTS.noContent;
+  }
 }

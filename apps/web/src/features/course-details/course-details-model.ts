@@ -17,6 +17,7 @@ import {
   isFailedCompletion,
   isLessonListed,
   isOpenDate,
+  launchBlockText,
   lessonLaunchBlock,
   lessonsOf,
   lessonStatus,
@@ -27,6 +28,7 @@ import {
   playModeBadge,
   playModeLabel,
   progressBarView,
+  resumableFromReport,
   type CourseScoreContext,
   type CourseStatus,
   type LaunchRules,
@@ -53,6 +55,8 @@ export interface LessonView {
   score: string;
   bar: ProgressBarView;
   launchable: boolean;
+  /** Why it may not launch, in words (§4; ADR 0010), or null when it may. */
+  blockedText: string | null;
   require100: boolean;
   modeLabel: string | null;
   modeBadge: 'B' | 'R' | null;
@@ -153,7 +157,8 @@ export function buildCurriculumView(
   index: number,
   context: ModelContext,
 ): CurriculumView {
-  // The panel does not know whether a stored attempt was suspended: the server judges attempts.
+  // The panel does not know whether a stored attempt was suspended: unless the report shows it
+  // kept nothing to go back into (resumableFromReport, per lesson), the server judges attempts.
   const rules: LaunchRules = {
     nowMs: context.nowMs,
     prerequisiteNames: new Map(
@@ -197,7 +202,11 @@ export function buildCurriculumView(
         const courseLocked = lock.locked && !browse;
         // The server's own rule (§4 Expiry and launchability), with what is worked out above.
         const place = { curriculum, courses, courseIndex, topics, topicIndex, lesson };
-        const block = lessonLaunchBlock(place, rules, { lock, missing: missingNames });
+        const block = lessonLaunchBlock(
+          place,
+          { ...rules, resumable: resumableFromReport(lesson) },
+          { lock, missing: missingNames },
+        );
         const view: LessonView = {
           id: `${id}-${topicIndex}-${lessonIndex}`,
           lesson,
@@ -215,6 +224,7 @@ export function buildCurriculumView(
           ),
           bar: progressBarView(lesson, curriculum.elementCompletion),
           launchable: block === null,
+          blockedText: block && launchBlockText(block),
           require100: lesson.player === EXAM_PLAYER && requires100(lesson.launchData),
           modeLabel: playModeLabel(lesson.elementPlayMode),
           modeBadge: playModeBadge(lesson.elementPlayMode),

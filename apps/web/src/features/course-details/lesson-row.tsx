@@ -7,7 +7,7 @@ import {
   IconPlay,
   IconSmartphone,
 } from '../../components/curricula-icons';
-import { IconWarning } from '../../components/icons';
+import { IconAlertCircle, IconWarning } from '../../components/icons';
 import { OFFLINE_COMPLETION_HINT, REQUIRE_100_HINT, type LessonView } from './course-details-model';
 import { PrerequisitesHint, StatusIcon } from './status-icon';
 import styles from './course-details.module.css';
@@ -50,6 +50,8 @@ export const LessonRow = memo(function LessonRow({
   onLockedClick,
 }: LessonRowProps) {
   const locked = view.courseLocked;
+  // 'No attempts left' is already the row's attempts text (§8): that text then says why.
+  const blockedByAttempts = view.blockedText !== null && view.blockedText === view.attemptsText;
   return (
     <li
       className={`${styles.lesson} ${locked ? styles.lessonLocked : ''}`}
@@ -85,7 +87,12 @@ export const LessonRow = memo(function LessonRow({
         </div>
         <div className={styles.lessonMeta}>
           {view.modeLabel && <span className={styles.modeLabel}>{view.modeLabel}</span>}
-          <span>{view.attemptsText}</span>
+          <span
+            className={blockedByAttempts ? styles.blocked : undefined}
+            data-testid={blockedByAttempts ? 'launch-blocked' : undefined}
+          >
+            {view.attemptsText}
+          </span>
           <span>
             Score: <strong>{view.score}</strong>
           </span>
@@ -96,6 +103,13 @@ export const LessonRow = memo(function LessonRow({
                 Failed
               </span>
             </Tooltip>
+          )}
+          {view.blockedText && !blockedByAttempts && (
+            // Why there is no play button, in words (§4; ADR 0010), not by colour alone.
+            <span className={styles.blocked} data-testid="launch-blocked">
+              <IconAlertCircle size={14} />
+              {view.blockedText}
+            </span>
           )}
           {view.completedOffline && (
             <Tooltip content={OFFLINE_COMPLETION_HINT}>
