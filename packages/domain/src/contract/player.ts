@@ -45,14 +45,43 @@ export const PlayerSibling = Type.Object({
 export type PlayerSibling = Static<typeof PlayerSibling>;
 
 /**
- * SCORM 2004 sequencing of a sequenced package (SN book), from the server's engine: what the
- * player's Previous / Next and lesson list may offer. Absent for packages without sequencing.
+ * An LMS control a SCORM 2004 activity asks the player to hide (CAM
+ * adlnav:presentation/navigationInterface/hideLMSUI): the content supplies its own.
  */
-export const PlayerSequencing = Type.Object({
+export const LmsUiControl = Type.Union([
+  Type.Literal('previous'),
+  Type.Literal('continue'),
+  Type.Literal('exit'),
+  Type.Literal('exitAll'),
+  Type.Literal('abandon'),
+  Type.Literal('abandonAll'),
+  Type.Literal('suspendAll'),
+]);
+export type LmsUiControl = Static<typeof LmsUiControl>;
+
+/**
+ * Whether a continue (Next) and a previous (Previous) request would deliver an activity now (SN
+ * NB.2.1, worked out by the server's engine on a copy of the learner's state), and when not, why,
+ * in words the player shows beside the disabled button.
+ */
+export const PlayerNavigation = Type.Object({
   /** A continue request would deliver an activity (Next). */
   continue: Type.Boolean(),
   /** A previous request would deliver an activity (Previous). */
   previous: Type.Boolean(),
+  /** Why Next is not offered (absent when it is). */
+  continueRefused: Type.Optional(Type.String()),
+  /** Why Previous is not offered (absent when it is). */
+  previousRefused: Type.Optional(Type.String()),
+});
+export type PlayerNavigation = Static<typeof PlayerNavigation>;
+
+/**
+ * SCORM 2004 sequencing of a sequenced package (SN book), from the server's engine: what the
+ * player's Previous / Next and lesson list may offer. Absent for packages without sequencing.
+ */
+export const PlayerSequencing = Type.Object({
+  ...PlayerNavigation.properties,
   /** Some cluster allows choice: the lesson list is shown (a flow-only package has none). */
   choice: Type.Boolean(),
   /**
@@ -79,6 +108,12 @@ export const PlayerState = Type.Object({
   cmi: CmiValues,
   siblings: Type.Array(PlayerSibling),
   sequencing: Type.Optional(PlayerSequencing),
+  /**
+   * SCORM 2004: the LMS controls the launched activity hides (hideLMSUI): 'previous' and
+   * 'continue' hide Previous and Next, 'exit' or 'exitAll' the window's Exit lesson. Absent when
+   * it hides none.
+   */
+  hideLmsUi: Type.Optional(Type.Array(LmsUiControl)),
   /**
    * The panel's Comments page for this lesson (§2 Comments screen) without its location and
    * sessionID: the player adds the SCO's bookmark, the panel its own session (ADR 0010). Absent
@@ -109,6 +144,11 @@ export const CommitAnswer = Type.Object({
   /** The server's lastSeq after this commit. */
   seq: Type.Integer(),
   closed: Type.Boolean(),
+  /**
+   * A sequenced package, when the commit set what the sequencer reads (completion, success,
+   * score, objectives) and the launch is still open: Previous / Next as they stand now.
+   */
+  navigation: Type.Optional(PlayerNavigation),
 });
 export type CommitAnswer = Static<typeof CommitAnswer>;
 

@@ -1,11 +1,12 @@
 import { applyCommit, attemptRecordChanges, type ScormVersion } from '@waypoint/domain';
-import type { CommitAnswer, CommitBody } from '@waypoint/domain/contract';
+import type { CommitAnswer, CommitBody, PlayerNavigation } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashToken, safeEqual } from '../../lib/tokens.js';
 import { invalidateReports, reportLessonsChanged } from '../progress/report-cache.js';
 import { createCommitQueue, type CommitQueue } from './commit-queue.js';
 import * as repo from './repo.js';
+import { navigationNow } from './navigation.js';
 import { changesSequencing } from './sequencer.js';
 import { refreshPanel } from './sequencing.js';
 import {
@@ -109,23 +110,39 @@ async function writeBatch(db: Db, batch: CommitEntry[]): Promise<void> {
   }
   // Written: what else the commits change is brought up to date before they are answered.
   const failed = new Map<string, unknown>();
+  const navigation = new Map<string, PlayerNavigation>();
   await Promise.all(
     written.changed.map(({ launch, entries }) =>
-      afterCommit(db, launch, entries).catch((error: unknown) =>
-        failed.set(launch.launchId, error),
+      afterCommit(db, launch, entries).then(
+        (now) => now && navigation.set(launch.launchId, now),
+        (error: unknown) => failed.set(launch.launchId, error),
       ),
     ),
   );
   for (const entry of batch) {
     const outcome = written.outcomes.get(entry)!;
+    const now = navigation.get(entry.launchId);
     if (failed.has(entry.launchId)) entry.reject(failed.get(entry.launchId));
-    else if ('answer' in outcome) entry.resolve(outcome.answer);
-    else entry.reject(outcome.error);
+    else if ('answer' in outcome) {
+      entry.resolve(
+        now && outcome.answer.applied && !outcome.answer.closed
+          ? { ...outcome.answer, navigation: now }
+          : outcome.answer,
+      );
+    } else entry.reject(outcome.error);
   }
 }
 
-/** What a recorded commit changes beyond its rows: the sequencing the panel shows, the report. */
-async function afterCommit(db: Db, launch: repo.CommitLaunch, entries: CommitEntry[]) {
+/**
+ * What a recorded commit changes beyond its rows: the sequencing the panel shows, the report.
+ * Returns the player's Previous / Next as they stand now when the commit changed what the
+ * sequencer reads and the launch stays open (navigation.ts).
+ */
+async function afterCommit(
+  db: Db,
+  launch: repo.CommitLaunch,
+  entries: CommitEntry[],
+): Promise<PlayerNavigation | null> {
   let panelChanged = true;
   try {
     // The delivered SCO's results change what the panel shows of its sequencing (ADR 0007).
@@ -134,6 +151,9 @@ async function afterCommit(db: Db, launch: repo.CommitLaunch, entries: CommitEnt
       : null;
     if (sequenced) await refreshPanel(db, sequenced.definition, sequenced.keys);
     panelChanged = sequenced !== null;
+    return sequenced && !entries.some((entry) => entry.request.final)
+      ? await navigationNow(db, sequenced.definition, sequenced.keys, launch.lessonKey)
+      : null;
   } finally {
     // Only the lesson's progress row changed, unless the sequencing state did too (ADR 0006).
     if (panelChanged) invalidateReports(launch.userKey);

@@ -108,7 +108,7 @@ describe('SCORM 2004 sequencing through the player API (SN book, driven by the e
     const exam = await open('intro');
     expect(exam.redirected).toBe(false);
     expect(exam.state.lessonName).toBe('Introduction');
-    expect(exam.state.sequencing).toEqual({ continue: true, previous: false, choice: false });
+    expect(exam.state.sequencing).toMatchObject({ continue: true, previous: false, choice: false });
     expect(offered(exam.state)).toEqual([]);
     // The exam launch never opened: no progress for it.
     const examProgress = await t.db

@@ -8,7 +8,9 @@ import {
 } from '@waypoint/domain';
 import type {
   HeartbeatAnswer,
+  LmsUiControl,
   NavigateAnswer,
+  PlayerNavigation,
   PlayerSequencing,
   PlayerState,
 } from '@waypoint/domain/contract';
@@ -16,9 +18,11 @@ import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashToken, safeEqual } from '../../lib/tokens.js';
 import { launchUrl } from '../content/manifest.js';
+import type { SequencingDefinition } from '../content/sequencing-definition.js';
 import { launchableLessons, parseCmi, startFollowOnLaunch } from '../launch/service.js';
 import { keepSessionAlive } from '../sessions/service.js';
 import { invalidateReports } from '../progress/report-cache.js';
+import { hiddenControlsOf, navigationNow, refusalReason, requestOutcomeNow } from './navigation.js';
 import { unmetPrerequisites } from './prerequisites-12.js';
 import * as repo from './repo.js';
 import type { SequencingView } from './sequencer.js';
@@ -298,11 +302,36 @@ export async function sequencingOf(
   return { definition, keys };
 }
 
-const playerSequencing = (view: SequencingView): PlayerSequencing => ({
-  continue: view.continue,
-  previous: view.previous,
+const playerSequencing = (
+  view: SequencingView,
+  navigation: PlayerNavigation | null = null,
+): PlayerSequencing => ({
+  // Previous / Next as the engine would deliver them (navigation.ts); the engine's own look-ahead
+  // (view.continue / previous) only when there is nothing to run the requests on.
+  ...(navigation ?? { continue: view.continue, previous: view.previous }),
   choice: view.choiceControl,
 });
+
+/** Why Previous / Next are off in a window whose lesson the sequencer no longer has open. */
+const NOT_DELIVERED =
+  "This lesson is no longer the one this course's sequencing has open: launch it again from Waypoint.";
+
+/**
+ * The LMS controls the launch's activity hides (hideLMSUI, any SCORM 2004 package, sequenced or
+ * not: the content brings its own).
+ */
+async function hideLmsUiOf(
+  db: Db,
+  launch: repo.PlayerLaunch,
+  definition: SequencingDefinition | null,
+): Promise<LmsUiControl[]> {
+  if (launch.scormVersion !== '2004') return [];
+  const tree =
+    definition?.activityTree ??
+    ((await repo.selectSequencingDefinition(db, launch.packageKey)) as SequencingDefinition | null)
+      ?.activityTree;
+  return hiddenControlsOf(tree, launch.identifier);
+}
 
 /** Joins each path segment encoded, so file names with spaces or '#' still load. */
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
@@ -398,6 +427,16 @@ export async function playerState(
   }
   const { stored, entry } = opened;
   const version = launch.scormVersion as ScormVersion;
+  // Asked once the launch has opened: a new attempt's data is what its Previous / Next end with.
+  const navigation = sequenced
+    ? ((await navigationNow(db, sequenced.definition, sequenced.keys, launch.lessonKey)) ?? {
+        continue: false,
+        previous: false,
+        continueRefused: NOT_DELIVERED,
+        previousRefused: NOT_DELIVERED,
+      })
+    : null;
+  const hideLmsUi = await hideLmsUiOf(db, launch, sequenced?.definition ?? null);
   // Only the path is encoded; the query and fragment from the manifest's parameters go as written.
   const url = launchUrl(launch.launchFile, launch.parameters);
   const cut = url.search(/[?#]/);
@@ -429,7 +468,8 @@ export async function playerState(
           : [],
     }),
     siblings: await siblingsOf(db, launch, now.getTime(), view),
-    ...(view ? { sequencing: playerSequencing(view) } : {}),
+    ...(view ? { sequencing: playerSequencing(view, navigation) } : {}),
+    ...(hideLmsUi.length > 0 ? { hideLmsUi } : {}),
     ...(launch.preview ? {} : { commentsUrl: commentsAddress(publicUrl, launch) }),
     heartbeatSeconds: HEARTBEAT_SECONDS,
     autocommitSeconds: AUTOCOMMIT_SECONDS,
@@ -507,6 +547,19 @@ export async function navigate(
   if (sequenced) {
     // The sequencer decides where a request leads (SN OP.1); a lesson asked for by key is a choice.
     const asked = request ?? `{target=${target.identifier}}choice`;
+    const flow = asked === 'continue' || asked === 'previous' ? asked : null;
+    if (flow) {
+      // A Previous / Next the sequencer would refuse is answered with why, before the attempt is
+      // touched (run on a copy of the state, navigation.ts); one that ends the course still goes.
+      const outcome = await requestOutcomeNow(
+        db,
+        sequenced.definition,
+        sequenced.keys,
+        launch.lessonKey,
+        flow,
+      );
+      if (outcome?.outcome === 'refused') throw new HttpError(409, outcome.reason);
+    }
     const result = await navigateSequenced(
       db,
       sequenced.definition,
@@ -515,11 +568,12 @@ export async function navigate(
       asked,
       now,
     );
+    const refusal = flow ? refusalReason(flow, null, false) : NOT_ALLOWED;
     if (result.lessonKey === null) {
       await repo.closeLaunchNavigated(db, launchId, now);
-      throw new HttpError(409, result.refused ? NOT_ALLOWED : COURSE_LEFT);
+      throw new HttpError(409, result.refused ? refusal : COURSE_LEFT);
     }
-    if (result.refused) throw new HttpError(409, NOT_ALLOWED);
+    if (result.refused) throw new HttpError(409, refusal);
     lessonKey = result.lessonKey;
   }
   const started = await startFollowOnLaunch(
