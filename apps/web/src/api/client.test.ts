@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCookies, mockFetch } from '../test/fetch-mock';
 import { ApiError, request } from './client';
 import { setCredentialsProvider } from './credentials';
-import { onSessionInvalidated } from './session-events';
+import { onSessionInvalidated, resetSessionInvalidated } from './session-events';
 
 describe('api client', () => {
   const signals: number[] = [];
   let unsubscribe: () => void;
   beforeEach(() => {
     signals.length = 0;
+    resetSessionInvalidated();
     unsubscribe = onSessionInvalidated((detail) => signals.push(detail.statusCode));
     setCredentialsProvider(() => ({ sessionId: null, lmsKey: null, userKey: null }));
   });
@@ -85,5 +86,17 @@ describe('api client', () => {
       request('/api/Login', { method: 'POST', credentialCheck: true }),
     ).rejects.toBeInstanceOf(ApiError);
     expect(signals).toEqual([]);
+  });
+
+  it('fires the signal once for a lost session, however many calls come back 401, until reset', async () => {
+    mockFetch({ '/lms/api/x': { status: 401 }, '/lms/api/y': new TypeError('Failed to fetch') });
+    const calls = [request('/api/x'), request('/api/y'), request('/api/x')];
+    const results = await Promise.allSettled(calls);
+    // Every call is still rethrown (§8); only the signal is not repeated.
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(signals).toHaveLength(1);
+    resetSessionInvalidated();
+    await request('/api/x').catch(() => undefined);
+    expect(signals).toHaveLength(2);
   });
 });

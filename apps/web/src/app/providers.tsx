@@ -1,19 +1,34 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/client';
+import { installSessionHold } from './session-hold';
 
-/** One query client for the app: no retry of 4xx answers (they will not change). */
+/**
+ * Whether a failed query is tried again: never after a 401 or status 0 (§8: the signal fires and
+ * the error is rethrown, not retried) nor after another 4xx (it will not change); other failures
+ * up to twice.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError) {
+    const { statusCode } = error;
+    if (statusCode === 0 || (statusCode >= 400 && statusCode < 500)) return false;
+  }
+  return failureCount < 2;
+}
+
+/** One query client for the app. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500) &&
-        failureCount < 2,
+      retry: shouldRetry,
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },
   },
 });
+
+// A lost session holds every query and mutation until the session changes (session-hold.ts).
+installSessionHold(queryClient);
 
 /** The app's providers (TanStack Query). */
 export function Providers({ children }: { children: ReactNode }) {

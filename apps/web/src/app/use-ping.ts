@@ -5,11 +5,15 @@ import { useAppState } from '../lib/use-app-state';
 /** How often the signed-in panel pings the server. */
 export const PING_INTERVAL_MS = 60_000;
 
-/** The periodic ping of spec §4 step 8: runs while a session exists; a failing ping stops it. */
+/**
+ * The periodic ping of spec §4 step 8: runs while a session exists; a failing ping stops it, and
+ * so does a lost session (the Invalid Connection pop-up is open: nothing more is sent, §8).
+ */
 export function usePing(): void {
   const sessionId = useAppState((state) => state.sessionId);
+  const sessionLost = useAppState((state) => state.invalidConnectionMessage !== '');
   useEffect(() => {
-    if (!sessionId) return;
+    if (!sessionId || sessionLost) return;
     const timer = window.setInterval(() => {
       ping()
         .then((result) => {
@@ -18,5 +22,5 @@ export function usePing(): void {
         .catch(() => window.clearInterval(timer));
     }, PING_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [sessionId]);
+  }, [sessionId, sessionLost]);
 }

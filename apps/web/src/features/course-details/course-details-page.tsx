@@ -142,8 +142,12 @@ export function CourseDetailsPage() {
   );
 
   // The student parameters decide which lessons can be played: the rows wait for their first
-  // answer too, so that they do not change under the reader when it lands (no layout shift).
-  const loading = report.isPending || (parameters.isPending && parameters.failureCount === 0);
+  // answer too, so that they do not change under the reader when it lands (no layout shift). Only
+  // the first: once it has failed, a fetch again (a certificate link mounting asks for it) must not
+  // swap the rows for the loading state, or the links unmount, mount and ask again, in a loop.
+  const loading =
+    report.isPending ||
+    (parameters.isPending && parameters.failureCount === 0 && parameters.errorUpdateCount === 0);
   // The rows are the page's one large render: once their data is in, React renders them in short
   // slices (a deferred value) rather than in one long task that holds up the page (ADR 0012).
   const settled = useDeferredValue(!loading);
