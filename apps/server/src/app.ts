@@ -15,6 +15,7 @@ import { reportCacheStats, reportPatchStats } from './modules/progress/report-ca
 import { serializeRequest } from './platform/log-redaction.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { playerRoutes } from './modules/player/routes.js';
+import { logEngineTo } from './modules/player/sequencer.js';
 import { groupCommitStats } from './modules/player/commits.js';
 import { certificatePublicRoutes } from './modules/certificates/public-routes.js';
 import { documentFileRoutes } from './modules/documents/file-routes.js';
@@ -66,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('deps', full);
+  // The sequencing engine's own console lines go to this log at debug level (sequencer.ts).
+  logEngineTo(app.log);
 
   await registerPlatform(app);
   // Before every route, so each is timed and counted (ADR 0013).

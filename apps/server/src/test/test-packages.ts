@@ -643,3 +643,283 @@ export async function exitLessonsPackage12(title = 'Exit Lessons'): Promise<Buff
     'quiz/index.html': quiz,
   });
 }
+
+/**
+ * The SCO page of the sequencing-case packages below: finds the SCORM 2004 API, shows what the
+ * LMS gave it (entry, cmi.max_time_allowed, completion and success) and has buttons for what a
+ * learner does: complete, pass, leave without setting anything (Terminate only), continue to the
+ * next activity (adl.nav.request), or exit the course. Self-contained, for unit, server and
+ * end-to-end tests alike.
+ */
+export const SEQUENCING_CASE_SCO_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>SCO</title></head>
+<body>
+<h1 id="title">SCO</h1>
+<p id="status">loading</p>
+<p>
+  <button id="complete" type="button">Complete</button>
+  <button id="pass" type="button">Pass</button>
+  <button id="leave" type="button">Leave</button>
+  <button id="continue" type="button">Continue</button>
+  <button id="exitall" type="button">Exit course</button>
+</p>
+<script>
+(function () {
+  function find(win) {
+    for (var i = 0; win && i < 10; i += 1) {
+      if (win.API_1484_11) return win.API_1484_11;
+      if (win === win.parent) break;
+      win = win.parent;
+    }
+    return null;
+  }
+  var api = find(window.parent) || find(window.opener);
+  var status = document.getElementById('status');
+  if (!api) { status.textContent = 'no API'; return; }
+  api.Initialize('');
+  document.getElementById('title').textContent = document.title;
+  function show() {
+    status.textContent = 'entry=' + api.GetValue('cmi.entry') +
+      ' max_time_allowed=' + api.GetValue('cmi.max_time_allowed') +
+      ' completion=' + api.GetValue('cmi.completion_status') +
+      ' success=' + api.GetValue('cmi.success_status');
+  }
+  function leave(request) {
+    if (request) api.SetValue('adl.nav.request', request);
+    api.Terminate('');
+    status.textContent = 'terminated ' + (request || '');
+  }
+  document.getElementById('complete').onclick = function () {
+    api.SetValue('cmi.completion_status', 'completed'); api.Commit(''); show();
+  };
+  document.getElementById('pass').onclick = function () {
+    api.SetValue('cmi.score.scaled', '0.9');
+    api.SetValue('cmi.success_status', 'passed');
+    api.SetValue('cmi.completion_status', 'completed');
+    api.Commit(''); show();
+  };
+  document.getElementById('leave').onclick = function () { leave(''); };
+  document.getElementById('continue').onclick = function () { leave('continue'); };
+  document.getElementById('exitall').onclick = function () { leave('exitAll'); };
+  show();
+})();
+</script>
+</body></html>
+`;
+
+/** A leaf item of a sequencing-case package: its own imsss:sequencing, if any, as inner XML. */
+interface CaseItem {
+  id: string;
+  title: string;
+  sequencing?: string;
+  /** Attributes written on the <item> (e.g. isvisible="false"). */
+  attributes?: string;
+  children?: CaseItem[];
+}
+
+function caseItemXml(item: CaseItem, indent: string): string {
+  const attributes = item.attributes ? ` ${item.attributes}` : '';
+  const sequencing = item.sequencing
+    ? `\n${indent}  <imsss:sequencing>${item.sequencing}</imsss:sequencing>`
+    : '';
+  if (item.children) {
+    return `${indent}<item identifier="${item.id}"${attributes}><title>${item.title}</title>
+${item.children.map((child) => caseItemXml(child, `${indent}  `)).join('\n')}${sequencing}
+${indent}</item>`;
+  }
+  return `${indent}<item identifier="${item.id}" identifierref="res-${item.id}"${attributes}><title>${item.title}</title>${sequencing}
+${indent}</item>`;
+}
+
+const caseLeaves = (items: CaseItem[]): CaseItem[] =>
+  items.flatMap((item) => (item.children ? caseLeaves(item.children) : [item]));
+
+/**
+ * A SCORM 2004 4th edition package: one organization (its title, or none when `title` is null,
+ * with `metadata` as the manifest's own metadata), these items, the organization's sequencing.
+ */
+async function casePackage(
+  identifier: string,
+  title: string | null,
+  items: CaseItem[],
+  options: { organizationSequencing?: string; metadata?: string } = {},
+): Promise<Buffer> {
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="test.${identifier}" version="1"
+  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+  xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
+  xmlns:lom="http://ltsc.ieee.org/xsd/LOM">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion>${options.metadata ?? ''}</metadata>
+  <organizations default="org-${identifier}">
+    <organization identifier="org-${identifier}">${title === null ? '' : `\n      <title>${title}</title>`}
+${items.map((item) => caseItemXml(item, '      ')).join('\n')}${
+    options.organizationSequencing
+      ? `\n      <imsss:sequencing>${options.organizationSequencing}</imsss:sequencing>`
+      : ''
+  }
+    </organization>
+  </organizations>
+  <resources>
+${caseLeaves(items)
+  .map(
+    (item) =>
+      `    <resource identifier="res-${item.id}" type="webcontent" adlcp:scormType="sco" href="${item.id}.html"><file href="${item.id}.html"/></resource>`,
+  )
+  .join('\n')}
+  </resources>
+</manifest>`;
+  const files: Record<string, string> = { 'imsmanifest.xml': manifest };
+  for (const item of caseLeaves(items)) {
+    files[`${item.id}.html`] = SEQUENCING_CASE_SCO_HTML.replace(
+      '<title>SCO</title>',
+      `<title>${item.title}</title>`,
+    );
+  }
+  return buildZip(files);
+}
+
+const CHOICE_AND_FLOW = '<imsss:controlMode choice="true" flow="true"/>';
+
+/**
+ * Invisible wrapper: every lesson sits in one item with isvisible="false", choice allowed. CAM:
+ * isvisible concerns that item only, so the three lessons are listed and launchable.
+ */
+export function invisibleWrapperPackage(): Promise<Buffer> {
+  return casePackage(
+    'invisible-wrapper',
+    'Invisible wrapper',
+    [
+      {
+        id: 'wrapper',
+        title: 'Wrapper',
+        attributes: 'isvisible="false"',
+        children: [
+          { id: 'wrap-one', title: 'Wrapped one' },
+          { id: 'wrap-two', title: 'Wrapped two' },
+          { id: 'wrap-three', title: 'Wrapped three' },
+        ],
+      },
+    ],
+    { organizationSequencing: CHOICE_AND_FLOW },
+  );
+}
+
+/**
+ * Duration limits written with years and months: five years on the first lesson, one year and
+ * six months on the second (imsss:limitConditions attemptAbsoluteDurationLimit). SN: an LMS need
+ * not enforce them; both lessons start, and cmi.max_time_allowed reads the limit back.
+ */
+export function fiveYearLimitPackage(): Promise<Buffer> {
+  const limit = (duration: string) =>
+    `<imsss:limitConditions attemptAbsoluteDurationLimit="${duration}"/>`;
+  return casePackage(
+    'five-year-limit',
+    'Five-year limit',
+    [
+      { id: 'limit-five-years', title: 'Five years', sequencing: limit('P5Y') },
+      { id: 'limit-year-and-half', title: 'Year and a half', sequencing: limit('P1Y6M') },
+    ],
+    { organizationSequencing: CHOICE_AND_FLOW },
+  );
+}
+
+/**
+ * Random selection: a pool of four tests of which each attempt draws two
+ * (randomizationControls selectCount="2", selectionTiming="onEachNewAttempt").
+ */
+export function randomSelectionPackage(): Promise<Buffer> {
+  return casePackage(
+    'random-selection',
+    'Random selection',
+    [
+      {
+        id: 'pool',
+        title: 'Test pool',
+        sequencing: `${CHOICE_AND_FLOW}
+          <imsss:randomizationControls selectionTiming="onEachNewAttempt" selectCount="2"/>`,
+        children: [
+          { id: 'pool-a', title: 'Test A' },
+          { id: 'pool-b', title: 'Test B' },
+          { id: 'pool-c', title: 'Test C' },
+          { id: 'pool-d', title: 'Test D' },
+        ],
+      },
+    ],
+    { organizationSequencing: CHOICE_AND_FLOW },
+  );
+}
+
+/**
+ * No score rolls up: both lessons have objectiveMeasureWeight="0" (SN RB.1.1: no counted
+ * measure), so the course's measure is unknown, not 0, even once both are passed with a score.
+ */
+export function noScoreRollupPackage(): Promise<Buffer> {
+  const weightless = '<imsss:rollupRules objectiveMeasureWeight="0"/>';
+  return casePackage(
+    'no-score-rollup',
+    'No score rollup',
+    [
+      { id: 'weightless-one', title: 'Weightless one', sequencing: weightless },
+      { id: 'weightless-two', title: 'Weightless two', sequencing: weightless },
+    ],
+    { organizationSequencing: CHOICE_AND_FLOW },
+  );
+}
+
+/**
+ * Content that sets no status: with `setByContent` false (SCORM's defaults) the LMS completes and
+ * satisfies the attempt when it ends (SN End Attempt Process); with true, it leaves it alone
+ * (imsss:deliveryControls completionSetByContent and objectiveSetByContent).
+ */
+export function contentSetsNothingPackage(setByContent: boolean): Promise<Buffer> {
+  const controls = setByContent
+    ? '<imsss:deliveryControls completionSetByContent="true" objectiveSetByContent="true"/>'
+    : '';
+  const name = setByContent ? 'set-by-content' : 'set-by-lms';
+  return casePackage(
+    `silent-${name}`,
+    setByContent ? 'Silent, set by content' : 'Silent, set by the LMS',
+    [
+      {
+        id: `silent-${name}`,
+        title: setByContent ? 'Silent lesson (set by content)' : 'Silent lesson (set by the LMS)',
+        ...(controls ? { sequencing: controls } : {}),
+      },
+      { id: `after-${name}`, title: 'After the silent lesson' },
+    ],
+    { organizationSequencing: CHOICE_AND_FLOW },
+  );
+}
+
+/**
+ * An organization without <title>; the manifest's metadata names the course (LOM general/title),
+ * unless `metadataTitle` is null.
+ */
+export function untitledOrganizationPackage(
+  metadataTitle: string | null = 'Untitled organization course',
+): Promise<Buffer> {
+  const metadata =
+    metadataTitle === null
+      ? ''
+      : `
+    <lom:lom><lom:general><lom:title><lom:string language="en">${metadataTitle}</lom:string></lom:title></lom:general></lom:lom>`;
+  return casePackage(
+    'untitled-organization',
+    null,
+    [{ id: 'untitled-lesson', title: 'Untitled lesson' }],
+    { organizationSequencing: CHOICE_AND_FLOW, metadata },
+  );
+}
+
+/** The sequencing-case packages by what each one is, for a test that imports them all. */
+export const SEQUENCING_CASE_PACKAGES = {
+  'invisible wrapper': invisibleWrapperPackage,
+  'five-year limit': fiveYearLimitPackage,
+  'random selection': randomSelectionPackage,
+  'no score rollup': noScoreRollupPackage,
+  'content sets nothing (set by the LMS)': () => contentSetsNothingPackage(false),
+  'content sets nothing (set by content)': () => contentSetsNothingPackage(true),
+  'untitled organization': () => untitledOrganizationPackage(),
+} as const;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseManifest } from '../content/manifest.js';
 import {
   CHOICE_WITH_DISABLED_EXAM,
@@ -9,7 +9,7 @@ import {
   sequencedManifest,
   type SequencedItem,
 } from '../../test/sequencing-packages.js';
-import { PackageSequencer } from './sequencer.js';
+import { logEngineTo, PackageSequencer } from './sequencer.js';
 
 const definitionOf = (pkg: {
   items: SequencedItem[];
@@ -32,6 +32,7 @@ const FAILED = {
   'cmi.score.scaled': '0.2',
 };
 const DONE = { 'cmi.completion_status': 'completed' };
+const CONSOLE = ['log', 'info', 'debug', 'warn', 'error'] as const;
 
 describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stored definitions", () => {
   it('forced sequential (choice off, flow on): only start and continue deliver, in order', () => {
@@ -97,5 +98,83 @@ describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stor
     expect(tests.filter((id) => !view.hidden.includes(id))).toEqual([chosen]);
     expect(tests.filter((id) => view.choice[id])).toEqual([chosen]);
     expect(reopen(s, RANDOM_ONE_OF_FOUR).view().hidden).toEqual(view.hidden);
+  });
+
+  it('random selection of 2 of 4 on each new attempt (SN SR.1): a new attempt draws before its start, which then delivers the two drawn, in order', () => {
+    const pick = {
+      organizationSequencing: `<imsss:controlMode choice="true" flow="true"/>`,
+      items: [
+        {
+          id: 'pool',
+          title: 'Pool',
+          sequencing: `<imsss:controlMode choice="true" flow="true"/>
+            <imsss:randomizationControls selectionTiming="onEachNewAttempt" selectCount="2"/>`,
+          children: ['a', 'b', 'c', 'd'].map((id) => ({ id, title: id.toUpperCase() })),
+        },
+      ] satisfies SequencedItem[],
+    };
+    const draws = new Set<string>();
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const s = new PackageSequencer(definitionOf(pick), null);
+      s.drawSelections();
+      const drawn = ['a', 'b', 'c', 'd'].filter((id) => !s.view().hidden.includes(id));
+      expect(drawn).toHaveLength(2);
+      expect(s.request('start')).toBe(true);
+      const delivered = [s.current()];
+      const next = reopen(s, pick);
+      expect(next.terminate(DONE, 'continue')).toBe(true);
+      delivered.push(next.current());
+      expect(delivered).toEqual(drawn);
+      expect(next.terminate(DONE, 'continue')).toBe(true);
+      expect(next.ended).toBe(true);
+      draws.add(drawn.join(''));
+    }
+    // Six pairs can be drawn; thirty attempts drawing one pair only would be chance of 6^-29.
+    expect(draws.size).toBeGreaterThan(1);
+  });
+
+  it('an attemptAbsoluteDurationLimit, of an hour or of years, never blocks a delivery (SN: an LMS need not enforce it)', () => {
+    for (const limit of ['PT1H', 'P5Y', 'P1Y6M']) {
+      const limited = {
+        organizationSequencing: `<imsss:controlMode choice="true" flow="true"/>`,
+        items: [
+          {
+            id: 'timed',
+            title: 'Timed',
+            sequencing: `<imsss:limitConditions attemptAbsoluteDurationLimit="${limit}"/>`,
+          },
+          { id: 'after', title: 'After' },
+        ] satisfies SequencedItem[],
+      };
+      const definition = definitionOf(limited);
+      // The stored definition keeps the limit: it is the SCO's cmi.max_time_allowed.
+      expect(definition.activityTree.children![0]!.attemptAbsoluteDurationLimit).toBe(limit);
+      const s = new PackageSequencer(definition, null);
+      expect(s.request('start')).toBe(true);
+      expect(s.current()).toBe('timed');
+      expect(new PackageSequencer(definition, null).request('choice', 'timed')).toBe(true);
+    }
+  });
+
+  describe("the engine's console output", () => {
+    afterEach(() => {
+      logEngineTo({ debug: () => {} });
+      vi.restoreAllMocks();
+    });
+
+    it('goes to the logger at debug level, none to the console', () => {
+      const lines: string[] = [];
+      logEngineTo({ debug: (message) => lines.push(message) });
+      const written = CONSOLE.map((name) => vi.spyOn(console, name));
+      const s = new PackageSequencer(definitionOf(CHOICE_WITH_DISABLED_EXAM), null);
+      expect(s.request('start')).toBe(true);
+      const later = reopen(s, CHOICE_WITH_DISABLED_EXAM);
+      expect(later.terminate(PASSED, 'continue')).toBe(true);
+      for (const spy of written) expect(spy).not.toHaveBeenCalled();
+      expect(lines).toContain('sequencer: Activity delivered: read-a - Reading A');
+      expect(lines).toContain('sequencer: Sequencing state restored successfully');
+      // The console is the console again once the engine returns.
+      expect(console.debug).toBe(written[2]);
+    });
   });
 });

@@ -11,8 +11,81 @@
  * termination, End Attempt, rollup, global objective writes and the sequencing of the request.
  */
 // The package's typings declare a default export; its ESM build exports the class by name.
+import { format } from 'node:util';
 import * as scorm2004 from 'scorm-again/scorm2004';
 import type { ActivityDefinition, SequencingDefinition } from '../content/sequencing-definition.js';
+
+/** Where the engine's own console lines go: the server's logger at debug level (logEngineTo). */
+let engineLog: (message: string) => void = () => {};
+
+/** Sends the engine's console output to this logger's debug level (the app's pino logger). */
+export function logEngineTo(logger: { debug(message: string): void }): void {
+  engineLog = (message) => logger.debug(`sequencer: ${message}`);
+}
+
+const CONSOLE_METHODS = ['log', 'info', 'debug', 'warn', 'error'] as const;
+let quietDepth = 0;
+
+/**
+ * Runs engine code with console.* sent to the server's logger. scorm-again's sequencing classes
+ * call console.debug / console.warn directly ("Activity delivered: ...", "Sequencing state
+ * restored successfully"), outside its logLevel / onLogMessage settings, which only its API's own
+ * messages go through; so console is swapped around each call into the engine and restored in
+ * `finally`. The engine is synchronous, so no other code runs while the swap is in place.
+ */
+function quietly<T>(run: () => T): T {
+  if (quietDepth > 0) return run();
+  const saved = CONSOLE_METHODS.map((name) => [name, console[name]] as const);
+  const sink = (...args: unknown[]) => engineLog(format(...args));
+  for (const name of CONSOLE_METHODS) console[name] = sink;
+  quietDepth += 1;
+  try {
+    return run();
+  } finally {
+    quietDepth -= 1;
+    for (const [name, method] of saved) console[name] = method;
+  }
+}
+
+const forEngine = new WeakMap<ActivityDefinition, ActivityDefinition>();
+
+/**
+ * The activity tree as the engine is given it, changed where the engine would not follow SN:
+ * - no attemptAbsoluteDurationLimit: SN leaves enforcing duration limits to the LMS (limit
+ *   conditions other than attemptLimit are optional), and scorm-again 3.4 reads an attempt's
+ *   duration from the limit itself, so any limit (PT1H as much as P5Y) counts as exceeded and the
+ *   activity is never delivered. The limit still reaches the SCO as cmi.max_time_allowed.
+ * - selectionTiming / randomizationTiming 'onEachNewAttempt' as 'once': SN's SR.1 and SR.2 leave
+ *   'onEachNewAttempt' undefined, and the engine applies it only once the leaf is already chosen
+ *   (it delivered a test it had not selected). Each attempt of the course starts a new state
+ *   (sequencing.ts), so 'once' draws again on every new attempt.
+ */
+function engineTree(activity: ActivityDefinition): ActivityDefinition {
+  const known = forEngine.get(activity);
+  if (known) return known;
+  const { attemptAbsoluteDurationLimit: _limit, ...rest } = activity;
+  const controls = activity.sequencingControls;
+  const timing = (value: unknown) => (value === 'onEachNewAttempt' ? 'once' : value);
+  const tree: ActivityDefinition = {
+    ...rest,
+    ...(controls
+      ? {
+          sequencingControls: {
+            ...controls,
+            ...(controls.selectionTiming !== undefined
+              ? { selectionTiming: timing(controls.selectionTiming) as string }
+              : {}),
+            ...(controls.randomizationTiming !== undefined
+              ? { randomizationTiming: timing(controls.randomizationTiming) as string }
+              : {}),
+          },
+        }
+      : {}),
+    ...(activity.children ? { children: activity.children.map(engineTree) } : {}),
+  };
+  forEngine.set(activity, tree);
+  return tree;
+}
 
 /** What the learner may do next, and what rollup says of the whole activity tree. */
 export interface SequencingView {
@@ -31,7 +104,10 @@ export interface SequencingView {
   rollup: {
     completed: boolean | null;
     satisfied: boolean | null;
-    /** The root's normalized measure (-1..1) when known. */
+    /**
+     * The root's normalized measure (-1..1), null when no measure rolls up to it (SN RB.1.1: no
+     * tracked child with a measure, or every objectiveMeasureWeight 0).
+     */
     measure: number | null;
   };
 }
@@ -41,13 +117,20 @@ interface EngineActivity {
   isVisible: boolean;
   isHiddenFromChoice: boolean;
   isActive: boolean;
+  isSuspended: boolean;
   children: EngineActivity[];
   isAvailable?: boolean;
   completionStatus: string;
   successStatus: string;
   objectiveMeasureStatus: boolean;
   objectiveNormalizedMeasure: number;
-  sequencingControls: { choice: boolean; selectCount: number | null };
+  sequencingControls: {
+    choice: boolean;
+    selectCount: number | null;
+    selectionTiming: string;
+    selectionCountStatus: boolean;
+  };
+  setProcessedChildren(children: EngineActivity[]): void;
 }
 
 interface OverallProcess {
@@ -102,6 +185,36 @@ function leavesOf(activity: ActivityDefinition): ActivityDefinition[] {
   return activity.children ? activity.children.flatMap(leavesOf) : [activity];
 }
 
+/**
+ * Whether a measure rolls up to the activity (SN RB.1.1 Measure Rollup Process): a leaf's own
+ * measure status; a cluster's when some tracked child has a measure (valid data) and the tracked
+ * children's objectiveMeasureWeights add up to more than 0 (counted measures). Otherwise its
+ * Objective Measure Status is false: the measure is unknown, not 0.
+ */
+function measureRollsUp(
+  activity: EngineActivity,
+  definitions: Map<string, ActivityDefinition>,
+): boolean {
+  if (activity.children.length === 0) return activity.objectiveMeasureStatus;
+  let counted = 0;
+  let valid = false;
+  for (const child of activity.children) {
+    const controls = definitions.get(child.id)?.sequencingControls;
+    // IMS SS: tracked defaults to true, objectiveMeasureWeight to 1.0.
+    if (controls?.tracked === false) continue;
+    const weight = controls?.objectiveMeasureWeight;
+    counted += typeof weight === 'number' ? weight : 1;
+    if (measureRollsUp(child, definitions)) valid = true;
+  }
+  return valid && counted > 0;
+}
+
+function byId(activity: ActivityDefinition, into = new Map<string, ActivityDefinition>()) {
+  into.set(activity.id, activity);
+  activity.children?.forEach((child) => byId(child, into));
+  return into;
+}
+
 function anyChoice(activity: ActivityDefinition): boolean {
   if (!activity.children) return false;
   // IMS SS: choice defaults to true.
@@ -114,6 +227,7 @@ export class PackageSequencer {
   /** A runtime session ran on this engine: the next one needs a fresh runtime (one Initialize each). */
   private sessionUsed = false;
   private readonly leafIds: string[];
+  private readonly definitions: Map<string, ActivityDefinition>;
   private sessionEnded = false;
   /** The engine's exception code (SN book, e.g. 'SB.2.2-1') of the last refused request. */
   lastError: string | null = null;
@@ -125,27 +239,64 @@ export class PackageSequencer {
   ) {
     this.api = this.build(state);
     this.leafIds = leavesOf(definition.activityTree).map((leaf) => leaf.id);
+    this.definitions = byId(definition.activityTree);
   }
 
   private build(state: string | null): EngineApi {
     const ApiClass = (scorm2004 as unknown as { Scorm2004API: new (settings: object) => EngineApi })
       .Scorm2004API;
-    const api = new ApiClass({
-      lmsCommitUrl: false,
-      autocommit: false,
-      // 5: no log output from the engine; a refused request is an answer here, not a problem.
-      logLevel: 5,
-      sequencing: {
-        activityTree: this.definition.activityTree,
-        logLevel: 'error',
-        eventListeners: {
-          onSequencingSessionEnd: () => (this.sessionEnded = true),
-          onSequencingError: (error: string) => (this.lastError = error),
+    return quietly(() => {
+      const api = new ApiClass({
+        lmsCommitUrl: false,
+        autocommit: false,
+        // 5: no log output from the engine; a refused request is an answer here, not a problem.
+        logLevel: 5,
+        sequencing: {
+          activityTree: engineTree(this.definition.activityTree),
+          logLevel: 'error',
+          eventListeners: {
+            onSequencingSessionEnd: () => (this.sessionEnded = true),
+            onSequencingError: (error: string) => (this.lastError = error),
+          },
         },
-      },
+      });
+      if (state) api.deserializeSequencingState(state);
+      return api;
     });
-    if (state) api.deserializeSequencingState(state);
-    return api;
+  }
+
+  /**
+   * A new attempt of the course begins: every cluster with a selection draws its children now
+   * (SN SR.1, selectionTiming 'once'), before any request. The engine would otherwise select only
+   * when flow enters the cluster, so a choice of one of its children from outside (the panel's
+   * list) could deliver a child the selection then leaves out.
+   */
+  drawSelections(): void {
+    const root = this.service?.getSequencingState().rootActivity ?? null;
+    const draw = (activity: EngineActivity) => {
+      const controls = activity.sequencingControls;
+      const { selectCount } = controls;
+      if (
+        selectCount !== null &&
+        selectCount < activity.children.length &&
+        controls.selectionTiming !== 'never' &&
+        !controls.selectionCountStatus
+      ) {
+        const pool = [...activity.children];
+        const selected = new Set<EngineActivity>();
+        while (selected.size < selectCount) {
+          selected.add(pool.splice(Math.floor(Math.random() * pool.length), 1)[0]!);
+        }
+        for (const child of activity.children) {
+          child.isAvailable = selected.has(child);
+          child.isHiddenFromChoice = !selected.has(child);
+        }
+        controls.selectionCountStatus = true;
+        activity.setProcessedChildren(activity.children.filter((child) => selected.has(child)));
+      }
+      activity.children.forEach(draw);
+    };
+    if (root) draw(root);
   }
 
   private get service(): SequencingServiceLike | null {
@@ -166,7 +317,9 @@ export class PackageSequencer {
     this.sessionEnded = false;
     this.lastError = null;
     try {
-      return this.api.processNavigationRequest(request, target) && this.current() !== null;
+      return (
+        quietly(() => this.api.processNavigationRequest(request, target)) && this.current() !== null
+      );
     } catch {
       return false;
     }
@@ -185,12 +338,14 @@ export class PackageSequencer {
     if (this.sessionUsed) this.api = this.build(this.serialize());
     this.sessionUsed = true;
     const api = this.api;
-    api.Initialize('');
-    for (const [element, value] of Object.entries(cmi)) {
-      if (REPLAYED.test(element) && value !== '') api.SetValue(element, value);
-    }
-    api.SetValue('adl.nav.request', navRequest || '_none_');
-    return api.Terminate('') === 'true';
+    return quietly(() => {
+      api.Initialize('');
+      for (const [element, value] of Object.entries(cmi)) {
+        if (REPLAYED.test(element) && value !== '') api.SetValue(element, value);
+      }
+      api.SetValue('adl.nav.request', navRequest || '_none_');
+      return api.Terminate('') === 'true';
+    });
   }
 
   /**
@@ -218,21 +373,29 @@ export class PackageSequencer {
   }
 
   serialize(): string {
-    return this.api.serializeSequencingState();
+    return quietly(() => this.api.serializeSequencingState());
   }
 
   view(): SequencingView {
+    return quietly(() => this.viewNow());
+  }
+
+  private viewNow(): SequencingView {
     const service = this.service;
     const process = service?.getOverallSequencingProcess() ?? null;
     process?.updateNavigationValidity();
     const root = service?.getSequencingState().rootActivity ?? null;
     const hidden = new Set<string>();
+    // `shown`: no ancestor is hidden from choice or left out by a selection. An ancestor's
+    // isvisible="false" is not passed down: CAM's isvisible concerns the item itself (a wrapper
+    // item not shown in a menu), not its children, which stay listed as the sequencer allows.
     const walk = (activity: EngineActivity, shown: boolean) => {
       const visible = shown && activity.isVisible !== false && !activity.isHiddenFromChoice;
       if (activity.children.length === 0) {
         if (!visible) hidden.add(activity.id);
         return;
       }
+      const passed = shown && !activity.isHiddenFromChoice;
       // Selection (SN SR.1) keeps some children; the others are not part of this attempt. Until
       // the engine has selected (when flow or choice first enters the cluster), none is offered.
       const { selectCount } = activity.sequencingControls;
@@ -241,7 +404,7 @@ export class PackageSequencer {
         selectCount < activity.children.length &&
         activity.children.every((child) => child.isAvailable !== false);
       for (const child of activity.children) {
-        walk(child, visible && !pending && child.isAvailable !== false);
+        walk(child, passed && !pending && child.isAvailable !== false);
       }
     };
     if (root) walk(root, true);
@@ -262,7 +425,10 @@ export class PackageSequencer {
       rollup: {
         completed: statusOf(root?.completionStatus, 'completed', 'incomplete'),
         satisfied: statusOf(root?.successStatus, 'passed', 'failed'),
-        measure: root?.objectiveMeasureStatus ? root.objectiveNormalizedMeasure : null,
+        measure:
+          root?.objectiveMeasureStatus && measureRollsUp(root, this.definitions)
+            ? root.objectiveNormalizedMeasure
+            : null,
       },
     };
   }

@@ -93,12 +93,21 @@ export function freshPanel(definition: SequencingDefinition): PanelSequencing {
   const { launchable, refusedHidden } = tryChoices(definition, null, listed, (s, id) =>
     s.request('choice', id),
   );
-  return {
-    launchable,
-    hidden: [...view.hidden, ...refusedHidden],
-    entry: null,
-    rollup: UNKNOWN_ROLLUP,
-  };
+  const hidden = [...view.hidden, ...refusedHidden];
+  if (launchable.length === 0) {
+    // Nothing to choose before the attempt starts (every leaf waits for a random selection the
+    // attempt draws, SN SR.1): the one entry is what a start delivers, as for a flow-only package.
+    const entry = probe.request('start') ? probe.current() : null;
+    if (entry) {
+      return {
+        launchable: [entry],
+        hidden: hidden.filter((id) => id !== entry),
+        entry,
+        rollup: UNKNOWN_ROLLUP,
+      };
+    }
+  }
+  return { launchable, hidden, entry: null, rollup: UNKNOWN_ROLLUP };
 }
 
 /**

@@ -82,6 +82,8 @@ async function step<T>(
     const fresh = !row || row.ended;
     const attempt = fresh ? (row?.attempt ?? 0) + 1 : row.attempt;
     const sequencer = new PackageSequencer(definition, fresh ? null : row.state || null);
+    // A new attempt draws its random selections before its first request (SN SR.1).
+    if (fresh) sequencer.drawSelections();
     const lessons = new Map(
       (await repo.selectPackageCmi(trx, keys.assignmentKey, keys.courseKey, keys.packageKey)).map(
         (lesson) => [lesson.identifier, { lessonKey: lesson.lessonKey, cmi: parseCmi(lesson.cmi) }],
