@@ -398,6 +398,40 @@ function flatten(item: XmlNode, context: ReadContext, into: ScoDescription[]): S
 }
 
 /**
+ * The title a metadata element gives inline (IEEE LOM general/title/string, or IMS Metadata's
+ * langstring in SCORM 1.2 and 2004 2nd edition), '' when none. Metadata kept in a separate file
+ * (adlcp:location) is not read.
+ */
+function metadataTitle(metadata: XmlNode | undefined): string {
+  for (const lom of childrenNamed(metadata, 'lom')) {
+    const title = childNamed(childNamed(lom, 'general'), 'title');
+    const strings = [...childrenNamed(title, 'string'), ...childrenNamed(title, 'langstring')];
+    const found = strings.map(textOf).find((text) => text !== '');
+    if (found) return found;
+  }
+  return '';
+}
+
+/**
+ * The course's name when the organization has no <title>, which the CP schema requires (ADR 0007,
+ * An organization without a title): the title in the organization's or the manifest's metadata,
+ * else the organization's identifier; a warning names the fallback, so the operator sees at import
+ * what the course is called and why.
+ */
+function fallbackTitle(organization: XmlNode, manifest: XmlNode, warnings: string[]): string {
+  const organizationId = attr(organization, 'identifier')?.trim() ?? '';
+  const fromMetadata =
+    metadataTitle(childNamed(organization, 'metadata')) ||
+    metadataTitle(childNamed(manifest, 'metadata'));
+  warnings.push(
+    fromMetadata
+      ? `The organization '${organizationId}' has no <title>: the course is named '${fromMetadata}', the title in the manifest's metadata.`
+      : `The organization '${organizationId}' has no <title> and the manifest's metadata gives none: the course is named after its identifier, '${organizationId}'. Import it again with a course name (import-scorm --course), or add a <title> to the organization.`,
+  );
+  return fromMetadata || organizationId;
+}
+
+/**
  * Reads imsmanifest.xml into the package description. Refuses (PackageRefusedError) malformed
  * XML (with the line), a manifest without organization or resources, an organization without an
  * identifier, a default naming no organization, items that point nowhere, a SCORM 2004 parent item
@@ -456,7 +490,7 @@ export function parseManifest(xml: string): PackageDescription {
   const identifier = attr(manifest, 'identifier') ?? '';
   const organizationId = attr(organization, 'identifier') ?? '';
   const title =
-    textOf(childNamed(organization, 'title')) || organizationId || identifier || 'Untitled package';
+    textOf(childNamed(organization, 'title')) || fallbackTitle(organization, manifest, warnings);
   const topics: TopicDescription[] = [];
   let leafTopic: TopicDescription | null = null;
   for (const item of childrenNamed(organization, 'item')) {
