@@ -26,6 +26,20 @@ export function neighbour(siblings: PlayerSibling[], step: -1 | 1): PlayerSiblin
 }
 
 /**
+ * Previous / Next of a package without sequencing: a sibling before / after the current one that
+ * the student may open (what the frame's buttons and adl.nav.request_valid both answer).
+ */
+export function siblingNavigation(siblings: PlayerSibling[]): {
+  continue: boolean;
+  previous: boolean;
+} {
+  return {
+    continue: neighbour(siblings, 1)?.launchable === true,
+    previous: neighbour(siblings, -1)?.launchable === true,
+  };
+}
+
+/**
  * Resolves a nav request of a package without sequencing: 'continue' / 'previous' go to the next / previous sibling,
  * '{target=ID}choice' (and jump) to the sibling with that manifest identifier, the closing
  * requests close the player. A request that leads nowhere (continue after the last lesson, an

@@ -159,4 +159,43 @@ describe('a sequenced package state (SCORM 2004 SN)', () => {
     });
     expect(state.siblings[0]!.hidden).toBe(true);
   });
+
+  it('keeps why Previous / Next are off, and the hideLMSUI values SCORM defines', async () => {
+    const { parsePlayerState } = await import('./player-api');
+    const state = parsePlayerState({
+      launchId: 'x',
+      scormVersion: '2004',
+      lessonName: 'Tour',
+      contentUrl: '',
+      sequencing: { continue: false, previous: true, choice: false, continueRefused: 'Last.' },
+      hideLmsUi: ['continue', 'exitAll', 'bogus', 3],
+    });
+    expect(state.sequencing).toEqual({
+      continue: false,
+      previous: true,
+      choice: false,
+      continueRefused: 'Last.',
+    });
+    expect(state.hideLmsUi).toEqual(['continue', 'exitAll']);
+  });
+
+  it("a commit answer carries the sequencer's new Previous / Next", async () => {
+    const server = fakePlayerServer(buildPlayerState());
+    server.handlers.commit = () => ({
+      status: 200,
+      body: {
+        applied: true,
+        seq: 1,
+        closed: false,
+        navigation: { continue: true, previous: false },
+      },
+    });
+    const api = createPlayerApi({ launchId: 'L1', token: TEST_TOKEN, fetch: server.fetch });
+    expect(await api.commit({ seq: 1, final: false, cmi: {} })).toEqual({
+      applied: true,
+      seq: 1,
+      closed: false,
+      navigation: { continue: true, previous: false },
+    });
+  });
 });

@@ -10,8 +10,10 @@ import {
   type CommitBody,
   type CommitPayload,
   type HeartbeatBody,
+  type LmsUiControl,
   type NavigateAnswer,
   type NavigateBody,
+  type PlayerNavigation,
   type PlayerSequencing,
   type PlayerSibling,
   type PlayerState,
@@ -139,6 +141,7 @@ export function parsePlayerState(value: unknown): PlayerState {
         }))
       : [],
     ...(parseSequencing(s.sequencing) ?? {}),
+    ...(parseHideLmsUi(s.hideLmsUi) ?? {}),
     // Only a web address of the panel is ever opened from the player.
     ...(isString(s.commentsUrl) && /^https?:\/\//.test(s.commentsUrl)
       ? { commentsUrl: s.commentsUrl }
@@ -148,15 +151,46 @@ export function parsePlayerState(value: unknown): PlayerState {
   };
 }
 
+/** Previous / Next as the sequencer answers them (state.sequencing, a commit's navigation). */
+function parseNavigation(value: unknown): PlayerNavigation | null {
+  if (!value || typeof value !== 'object') return null;
+  const q = value as Record<string, unknown>;
+  return {
+    continue: q.continue === true,
+    previous: q.previous === true,
+    ...(isString(q.continueRefused) ? { continueRefused: q.continueRefused } : {}),
+    ...(isString(q.previousRefused) ? { previousRefused: q.previousRefused } : {}),
+  };
+}
+
+const LMS_UI_CONTROLS: readonly string[] = [
+  'previous',
+  'continue',
+  'exit',
+  'exitAll',
+  'abandon',
+  'abandonAll',
+  'suspendAll',
+] satisfies LmsUiControl[];
+
+/** state.hideLmsUi: the known values only (an unknown one hides nothing). */
+function parseHideLmsUi(value: unknown): { hideLmsUi: LmsUiControl[] } | null {
+  if (!Array.isArray(value)) return null;
+  const hidden = value.filter(
+    (item): item is LmsUiControl => isString(item) && LMS_UI_CONTROLS.includes(item),
+  );
+  return hidden.length > 0 ? { hideLmsUi: hidden } : null;
+}
+
 /** A sequenced package's state.sequencing (SCORM 2004 SN), when the answer has one. */
 function parseSequencing(value: unknown): { sequencing: PlayerSequencing } | null {
-  if (!value || typeof value !== 'object') return null;
+  const navigation = parseNavigation(value);
+  if (!navigation) return null;
   const q = value as Record<string, unknown>;
   const redirect = q.redirect as Record<string, unknown> | undefined;
   return {
     sequencing: {
-      continue: q.continue === true,
-      previous: q.previous === true,
+      ...navigation,
       choice: q.choice === true,
       ...(redirect && isString(redirect.launchId) && isString(redirect.token)
         ? { redirect: { launchId: redirect.launchId, token: redirect.token } }
@@ -171,7 +205,13 @@ function parseCommitAnswer(value: unknown): CommitAnswer {
     // Not the contract's answer (a proxy page?): nothing is known to be saved; try again later.
     throw new PlayerApiError(502, 'The server gave an unexpected answer.');
   }
-  return { applied: a.applied, seq: a.seq, closed: a.closed === true };
+  const navigation = parseNavigation(a.navigation);
+  return {
+    applied: a.applied,
+    seq: a.seq,
+    closed: a.closed === true,
+    ...(navigation ? { navigation } : {}),
+  };
 }
 
 /** The player API client for one launch. */

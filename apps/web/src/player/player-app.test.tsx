@@ -170,6 +170,78 @@ describe('player page', () => {
     expect(server.commits()).toMatchObject([{ final: true }]);
   });
 
+  it('hideLMSUI: the lesson hides Previous, Next and Exit lesson; it brings its own', async () => {
+    renderPlayer(
+      buildPlayerState({
+        scormVersion: '2004',
+        siblings: lessons,
+        sequencing: { continue: true, previous: true, choice: true },
+        hideLmsUi: ['continue', 'previous', 'exitAll'],
+      }),
+    );
+    await screen.findByTitle('Preflight checks');
+    expect(screen.queryByRole('button', { name: /Next/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Previous/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Exit lesson' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Lesson' })).toBeInTheDocument();
+  });
+
+  it('sequenced: Next waits for the sequencer; a commit that changes its answer enables it, for the SCO too', async () => {
+    const reason = "The course's sequencing rules do not allow the next lesson yet.";
+    const { server } = renderPlayer(
+      buildPlayerState({
+        scormVersion: '2004',
+        siblings: lessons,
+        sequencing: { continue: false, previous: false, choice: true, continueRefused: reason },
+      }),
+    );
+    const next = await screen.findByRole('button', { name: /Next/ });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription(reason);
+    const api = window.API_1484_11!;
+    api.Initialize('');
+    expect(api.GetValue('adl.nav.request_valid.continue')).toBe('false');
+    server.handlers.commit = (body) => ({
+      status: 200,
+      body: {
+        applied: true,
+        seq: body.seq,
+        closed: false,
+        navigation: { continue: true, previous: false },
+      },
+    });
+    act(() => {
+      api.SetValue('cmi.success_status', 'passed');
+      api.Commit('');
+    });
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: /Next/ })).toBeEnabled());
+    expect(api.GetValue('adl.nav.request_valid.continue')).toBe('true');
+  });
+
+  it('a Next the server still refuses (409) shows its reason in the frame, politely', async () => {
+    const user = userEvent.setup();
+    const reason = 'This is the last lesson of the course: there is no next lesson.';
+    const { server, replaceLocation } = renderPlayer(
+      buildPlayerState({
+        scormVersion: '2004',
+        siblings: lessons,
+        sequencing: { continue: true, previous: false, choice: true },
+      }),
+    );
+    server.handlers.navigate = () => ({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: reason },
+    });
+    await user.click(await screen.findByRole('button', { name: /Next/ }));
+    const status = await screen.findByText(reason);
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toBeVisible();
+    expect(replaceLocation).not.toHaveBeenCalled();
+    expect(server.requests.filter((r) => r.url.endsWith('/navigate'))).toMatchObject([
+      { body: { lessonKey: 11, request: 'continue' } },
+    ]);
+  });
+
   it('the lesson list opens the chosen lesson with Go, not on change', async () => {
     const user = userEvent.setup();
     const { replaceLocation } = renderPlayer(buildPlayerState({ siblings: lessons }));

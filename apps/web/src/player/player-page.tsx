@@ -11,7 +11,11 @@ export const CLOSE_WINDOW_TEXT = 'You can close this window.';
 /** The player window: a slim bar (lesson, navigation, save state, Exit) over the SCO's frame. */
 export function PlayerPage({ session }: { session: PlayerSession }) {
   const { state } = session;
-  const { phase, save } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const { phase, save, navigation } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const hidden = state.hideLmsUi ?? [];
+  // Exit lesson ends the lesson and leaves the window: the exit and exitAll of SCORM's controls
+  // (CAM hideLMSUI). A lesson that hides either brings its own; closing the window still saves.
+  const showExit = !hidden.includes('exit') && !hidden.includes('exitAll');
   const stageRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -38,6 +42,8 @@ export function PlayerPage({ session }: { session: PlayerSession }) {
           <LessonNav
             siblings={state.siblings}
             sequencing={state.sequencing}
+            navigation={navigation}
+            hidden={hidden}
             disabled={busy || phase.kind === 'closed'}
             onGo={(sibling, request) => void session.goTo(sibling, request)}
           />
@@ -55,27 +61,36 @@ export function PlayerPage({ session }: { session: PlayerSession }) {
             Comments
           </Button>
         )}
-        <Button
-          variant="primary"
-          small
-          className={styles.exit}
-          busy={busy && phase.to === 'exit'}
-          disabled={busy || phase.kind === 'closed'}
-          onClick={() => void session.exit()}
-        >
-          Exit lesson
-        </Button>
+        {showExit && (
+          <Button
+            variant="primary"
+            small
+            className={styles.exit}
+            busy={busy && phase.to === 'exit'}
+            disabled={busy || phase.kind === 'closed'}
+            onClick={() => void session.exit()}
+          >
+            Exit lesson
+          </Button>
+        )}
       </header>
       <main className={styles.stage}>
         {/* The session appends the frame here; React never renders inside this element. */}
         <div className={styles.frameHolder} ref={stageRef} />
-        {phase.kind !== 'running' && <PhaseMessage phase={phase} />}
+        {phase.kind !== 'running' && <PhaseMessage phase={phase} canExit={showExit} />}
       </main>
     </div>
   );
 }
 
-function PhaseMessage({ phase }: { phase: Exclude<SessionPhase, { kind: 'running' }> }) {
+function PhaseMessage({
+  phase,
+  canExit,
+}: {
+  phase: Exclude<SessionPhase, { kind: 'running' }>;
+  /** Exit lesson is shown (the lesson does not hide it). */
+  canExit: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // The frame that had focus is gone: move focus to what replaced it.
   useEffect(() => {
@@ -93,10 +108,15 @@ function PhaseMessage({ phase }: { phase: Exclude<SessionPhase, { kind: 'running
       {phase.kind === 'closed' && <p className={styles.messageTitle}>{CLOSE_WINDOW_TEXT}</p>}
       {phase.kind === 'navigation-failed' && (
         <>
-          <p className={styles.messageError} role="alert">
+          {/* Polite: focus is already here, and the reason is what the learner asked about. */}
+          <p className={styles.messageError} role="status">
             {phase.message}
           </p>
-          <p>Choose another lesson above, or exit the lesson.</p>
+          <p>
+            {canExit
+              ? 'Choose another lesson above, or exit the lesson.'
+              : 'Choose another lesson above, or close this window.'}
+          </p>
         </>
       )}
     </div>

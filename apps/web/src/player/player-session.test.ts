@@ -211,7 +211,11 @@ describe('player session: Exit lesson and multi-SCO navigation', () => {
       { token: TEST_TOKEN, seq: 1, final: true, cmi: { 'cmi.core.lesson_location': 'p2' } },
     ]);
     expect(closeWindow).toHaveBeenCalledTimes(1);
-    expect(session.getSnapshot()).toEqual({ phase: { kind: 'closed' }, save: { kind: 'saved' } });
+    expect(session.getSnapshot()).toEqual({
+      phase: { kind: 'closed' },
+      save: { kind: 'saved' },
+      navigation: null,
+    });
   });
 
   it('"Exit lesson" unloads the SCO as leaving the page does: its frame goes to about:blank first, and what its beforeunload and unload set is in the final commit', async () => {

@@ -7,7 +7,7 @@ import { CommitQueue, type SaveStatus } from './commit-queue';
 import { resolveNavRequest } from './nav-request';
 import { PlayerApiError, playerPageUrl, type PlayerApi } from './player-api';
 import type { ScormRuntime } from './scorm-runtime';
-import type { PlayerSibling, PlayerState } from '@waypoint/domain/contract';
+import type { PlayerNavigation, PlayerSibling, PlayerState } from '@waypoint/domain/contract';
 
 export type SessionPhase =
   /** The SCO runs in its frame. */
@@ -22,6 +22,11 @@ export type SessionPhase =
 export interface SessionSnapshot {
   phase: SessionPhase;
   save: SaveStatus;
+  /**
+   * A sequenced package: Previous / Next as the server's sequencer last answered (the launch's
+   * state, then each commit that changed what it reads). Null without sequencing.
+   */
+  navigation: PlayerNavigation | null;
 }
 
 export interface PlayerSessionOptions {
@@ -67,10 +72,20 @@ export class PlayerSession {
   private readonly cleanups: Array<() => void> = [];
   private leaving: Promise<void> | null = null;
   private readonly win: Window;
+  private navigation: PlayerNavigation | null;
 
   constructor(private readonly options: PlayerSessionOptions) {
     const { state, api, runtime } = options;
     this.win = options.win ?? window;
+    const { sequencing } = state;
+    this.navigation = sequencing
+      ? {
+          continue: sequencing.continue,
+          previous: sequencing.previous,
+          ...(sequencing.continueRefused ? { continueRefused: sequencing.continueRefused } : {}),
+          ...(sequencing.previousRefused ? { previousRefused: sequencing.previousRefused } : {}),
+        }
+      : null;
     this.queue = new CommitQueue({
       lastSeq: state.lastSeq,
       // What the runtime holds after loading state.cmi is what the server has: only what differs
@@ -78,12 +93,20 @@ export class PlayerSession {
       baseline: runtime.readStored(),
       read: () => runtime.readStored(),
       transport: {
-        send: (payload, sendOptions) => api.commit(payload, sendOptions),
+        send: async (payload, sendOptions) => {
+          const answer = await api.commit(payload, sendOptions);
+          if (answer.navigation) this.setNavigation(answer.navigation);
+          return answer;
+        },
         sendOnUnload: (payload) => void api.commitOnUnload(payload),
       },
       retryDelayMs: options.retryDelayMs,
     });
-    this.snapshot = { phase: this.phase, save: this.queue.getStatus() };
+    this.snapshot = {
+      phase: this.phase,
+      save: this.queue.getStatus(),
+      navigation: this.navigation,
+    };
   }
 
   get state(): PlayerState {
@@ -283,13 +306,30 @@ export class PlayerSession {
     frame?.remove();
   }
 
+  /** The sequencer's new answer: the buttons and the SCO's request_valid follow it. */
+  private setNavigation(navigation: PlayerNavigation): void {
+    if (!this.navigation) return;
+    this.navigation = navigation;
+    try {
+      this.options.runtime.setNavigation(navigation);
+    } catch (error) {
+      // The commit it came with is saved all the same; only the SCO's request_valid lags.
+      console.error('Waypoint player: adl.nav.request_valid could not be updated.', error);
+    }
+    this.emit();
+  }
+
   private setPhase(phase: SessionPhase): void {
     this.phase = phase;
     this.emit();
   }
 
   private emit(): void {
-    this.snapshot = { phase: this.phase, save: this.queue.getStatus() };
+    this.snapshot = {
+      phase: this.phase,
+      save: this.queue.getStatus(),
+      navigation: this.navigation,
+    };
     for (const listener of [...this.listeners]) listener();
   }
 }

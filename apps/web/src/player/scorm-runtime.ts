@@ -11,6 +11,7 @@ import type {
   PlayerSibling,
   ScormVersion,
 } from '@waypoint/domain/contract';
+import { siblingNavigation } from './nav-request';
 import { isAttemptRecordElement, readAttemptRecords, STORED_ELEMENTS } from './stored-elements';
 
 declare global {
@@ -57,6 +58,11 @@ export interface ScormRuntime {
   onCommit(listener: () => void): void;
   /** The SCO called Terminate / LMSFinish; navRequest is adl.nav.request at that moment (2004). */
   onTerminate(listener: (navRequest: string) => void): void;
+  /**
+   * SCORM 2004: what adl.nav.request_valid.continue / previous answer the SCO (the server's
+   * sequencer's answer, updated after a commit); the player's Previous / Next follow the same.
+   */
+  setNavigation(navigation: { continue: boolean; previous: boolean }): void;
   /** Removes the API from the window. */
   detach(): void;
 }
@@ -70,6 +76,14 @@ export interface CreateRuntimeOptions {
   /** A sequenced package: the server sequencer's continue / previous validity (state.sequencing). */
   sequencing?: PlayerSequencing;
   win?: Window;
+}
+
+/** scorm-again's adl.nav.request_valid: its public setters and the fields its getters read. */
+interface RequestValid {
+  continue: string;
+  previous: string;
+  _continue?: string;
+  _previous?: string;
 }
 
 const EVENTS: Record<ScormVersion, { set: string; commit: string; terminate: string }> = {
@@ -151,16 +165,27 @@ export function createScormRuntime(options: CreateRuntimeOptions): ScormRuntime 
   // Learner id and name, entry, mode, credit, location, suspend data, mastery score ... come from
   // the server, loaded before the SCO can call Initialize.
   api.loadFromFlattenedJSON(cmi);
-  if (version === '2004' && 'adl' in api) {
-    const index = siblings.findIndex((sibling) => sibling.current);
-    const next = index >= 0 ? siblings[index + 1] : undefined;
-    const previous = index > 0 ? siblings[index - 1] : undefined;
-    // A sequenced package: what the server's sequencer says a continue / previous would do.
-    const { sequencing } = options;
-    const canContinue = sequencing ? sequencing.continue : next?.launchable === true;
-    const canGoBack = sequencing ? sequencing.previous : previous?.launchable === true;
-    api.adl.nav.request_valid.continue = canContinue ? 'true' : 'false';
-    api.adl.nav.request_valid.previous = canGoBack ? 'true' : 'false';
+  const setNavigation = (navigation: { continue: boolean; previous: boolean }) => {
+    if (!('adl' in api)) return;
+    const valid = api.adl.nav.request_valid as unknown as RequestValid;
+    const values = {
+      continue: navigation.continue ? 'true' : 'false',
+      previous: navigation.previous ? 'true' : 'false',
+    };
+    // scorm-again's setters refuse once the SCO has called Initialize (the elements are read-only
+    // to the SCO, RTE 4.3.5); the LMS still updates them, through the fields they read.
+    if ('_continue' in valid && '_previous' in valid) {
+      valid._continue = values.continue;
+      valid._previous = values.previous;
+    } else if (!api.isInitialized()) {
+      valid.continue = values.continue;
+      valid.previous = values.previous;
+    }
+  };
+  if (version === '2004') {
+    // A sequenced package: what the server's sequencer says a continue / previous would deliver;
+    // otherwise whether there is a lesson to open before / after this one.
+    setNavigation(options.sequencing ?? siblingNavigation(siblings));
   }
   if (version === '1.2') {
     win.API = api as Scorm12API;
@@ -211,6 +236,7 @@ export function createScormRuntime(options: CreateRuntimeOptions): ScormRuntime 
         }),
       );
     },
+    setNavigation,
     detach() {
       if (version === '1.2' && win.API === api) delete win.API;
       if (version === '2004' && win.API_1484_11 === api) delete win.API_1484_11;
