@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerContentOriginSeparation } from './content-origin.js';
 import { registerErrorHandling } from './errors.js';
+import { registerFiniteNumbers } from './finite-numbers.js';
 import { registerJsonBody } from './json-body.js';
 import { registerOpenApi } from './openapi.js';
 import { registerProxyWarning } from './proxy-warning.js';
@@ -17,6 +18,7 @@ export async function registerPlatform(app: FastifyInstance): Promise<void> {
   registerProxyWarning(app);
   registerContentOriginSeparation(app);
   registerErrorHandling(app);
+  registerFiniteNumbers(app);
   registerJsonBody(app);
   await registerOpenApi(app);
 }
