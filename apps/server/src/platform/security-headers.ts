@@ -20,7 +20,9 @@ const contentSecurityPolicy = (contentOrigin: string | null) =>
   ].join('; ');
 
 // Nothing in the panel or a lesson needs these powerful features; a hostile package or theme
-// cannot ask for them either. Fullscreen stays for lesson videos on the same origin.
+// cannot ask for them either. Fullscreen stays for lesson videos on the same origin. Only features
+// browsers know: Chromium reports an unknown one on every page (`bluetooth` is none; Web
+// Bluetooth has no policy-controlled feature).
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
@@ -37,7 +39,6 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
   'xr-spatial-tracking=()',
 ].join(', ');
 

@@ -122,7 +122,7 @@ describe('expiry limits and the list label', () => {
   });
 });
 
-describe('upload names never carry a path', () => {
+describe('upload names never carry a path, a control or a bidirectional control', () => {
   it.each([
     ['../../x.pdf', 'x.pdf'],
     ['..\\..\\evil.pdf', 'evil.pdf'],
@@ -132,6 +132,15 @@ describe('upload names never carry a path', () => {
     ['.hidden', 'hidden'],
     ['', 'file'],
     [`${'n'.repeat(200)}.pdf`, `${'n'.repeat(116)}.pdf`],
+    // Bidirectional controls (Unicode TR #9): an override would show 'scanexe.pdf'.
+    ['scan\u202Efdp.exe', 'scanfdp.exe'],
+    ['\u202Egnp.exe', 'gnp.exe'],
+    ['a\u202Ab\u202Bc\u202Cd\u202De.pdf', 'abcde.pdf'],
+    ['a\u2066b\u2067c\u2068d\u2069e.pdf', 'abcde.pdf'],
+    ['a\u200Eb\u200Fc\u061Cd.pdf', 'abcd.pdf'],
+    ['a\u0085b\u009Fc.pdf', 'abc.pdf'],
+    ['\u202E', 'file'],
+    ['شهادة طبية.pdf', 'شهادة طبية.pdf'],
   ])('%j -> %j', (raw, clean) => {
     expect(cleanUploadName(raw)).toBe(clean);
   });

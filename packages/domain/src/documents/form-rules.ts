@@ -187,11 +187,17 @@ export function expiresSoonLabel(expirationInstant: number, nowMs: number): stri
 /**
  * The name an uploaded file is shown and downloaded under: the last segment of whatever the
  * browser sent (never a path), without control or quoting characters, at most 120 characters.
+ * Bidirectional controls go too: a right-to-left override makes `scan\u202Efdp.exe` read as
+ * `scanexe.pdf` on the page and in a save dialog (Unicode TR #9; the marks ALM, LRM, RLM, the
+ * embeddings, overrides and isolates).
  */
 export function cleanUploadName(raw: string): string {
   const last = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const cleaned = last.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim();
+  const cleaned = last
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, '')
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
   const withoutDots = cleaned.replace(/^\.+/, '');
   const name = withoutDots === '' ? 'file' : withoutDots;
   if (name.length <= 120) return name;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { sendObject } from '../../platform/object-storage/http.js';
 import type { ContentStorage } from '../content/storage.js';
+import { onSessionsForgotten, sessionGeneration } from '../sessions/cache.js';
 import { findLaunchForPlayer } from './repo.js';
 import { LAUNCH_LIFETIME_MS, launchServesFiles } from './service.js';
 
@@ -14,23 +15,51 @@ interface CachedLaunch {
   folder: string;
   host: string;
   until: number;
+  /** The panel session the launch belongs to, and its student: the entry ends with them. */
+  sessionHash: string;
+  userKey: number;
 }
 
 // Every file of a lesson asks for its launch: remember the answer briefly (one query per lesson
 // every few seconds, not one per file). A launch its own window finished keeps serving files (a
 // reloaded window may carry on); one closed for any other reason, past its lifetime or whose panel
-// session has ended serves none (ADR 0009).
+// session has ended serves none (ADR 0009). The memory ends with the session: logout or any end of
+// the session forgets its launches at once, here and, through the sessions' notifications, on
+// the other instances (ADR 0006), so no file is served from it after the session has ended.
 const CACHE_MS = 5_000;
 const CACHE_LIMIT = 5_000;
 const cache = new WeakMap<Db, Map<string, CachedLaunch>>();
+// Every launch memory, for a "forget every session" (a WeakMap cannot be walked).
+const everyCache = new Set<Map<string, CachedLaunch>>();
 /** How long browsers may reuse a file without asking again. */
 const MAX_AGE_MS = 60 * 60 * 1000;
 
+onSessionsForgotten((db, forgotten) => {
+  if ('all' in forgotten) {
+    for (const byId of everyCache) byId.clear();
+    return;
+  }
+  const byId = db ? cache.get(db) : undefined;
+  if (!byId) return;
+  for (const [launchId, entry] of byId) {
+    const ended =
+      'sessionHash' in forgotten
+        ? entry.sessionHash === forgotten.sessionHash
+        : entry.userKey === forgotten.userKey && entry.sessionHash !== forgotten.exceptHash;
+    if (ended) byId.delete(launchId);
+  }
+});
+
 async function launchFolder(db: Db, launchId: string, nowMs: number, sessionIdleMs: number) {
   let byId = cache.get(db);
-  if (!byId) cache.set(db, (byId = new Map()));
+  if (!byId) {
+    cache.set(db, (byId = new Map()));
+    everyCache.add(byId);
+  }
   const hit = byId.get(launchId);
   if (hit && hit.until > nowMs) return hit;
+  // A session that ends while the launch is read must not leave it remembered.
+  const startedAt = sessionGeneration();
   const launch = await findLaunchForPlayer(db, launchId);
   if (!launch || launch.tokenHash === null) return null;
   const endsAt = new Date(launch.createdAt).getTime() + LAUNCH_LIFETIME_MS;
@@ -40,8 +69,10 @@ async function launchFolder(db: Db, launchId: string, nowMs: number, sessionIdle
     folder: launch.storageFolder,
     host: new URL(launch.contentOrigin).host,
     until: Math.min(nowMs + CACHE_MS, endsAt),
+    sessionHash: launch.sessionHash,
+    userKey: launch.userKey,
   };
-  byId.set(launchId, entry);
+  if (sessionGeneration() === startedAt) byId.set(launchId, entry);
   return entry;
 }
 

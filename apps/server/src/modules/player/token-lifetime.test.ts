@@ -76,9 +76,13 @@ describe('player tokens die with their launch and their panel session', () => {
     return { browser, player, file };
   }
 
-  /** Every player call and the files: refused. */
-  async function expectDead(player: PlayerHandle, file: string) {
-    // The file answer is remembered for at most a few seconds.
+  /**
+   * Every player call and the files: refused. `atOnce`: the session was ended (logout, password
+   * change): its launches' files stop at that moment, though a file answer is otherwise
+   * remembered for a few seconds (player/content-files.ts).
+   */
+  async function expectDead(player: PlayerHandle, file: string, atOnce = false) {
+    if (atOnce) expect((await fetch(file)).status).toBe(404);
     t.clock.advance(6_000);
     const api = playerApi(player);
     expect((await api.state()).status).toBe(409);
@@ -100,9 +104,11 @@ describe('player tokens die with their launch and their panel session', () => {
 
   it('after logout', async () => {
     const { browser, player, file } = await openWindow();
+    // The file was just served (its launch remembered); logout ends that too.
+    expect((await fetch(file)).status).toBe(200);
     expect((await browser.call('/lms/api/Login', { method: 'DELETE' })).status).toBe(204);
     const before = await launchesOf();
-    await expectDead(player, file);
+    await expectDead(player, file, true);
     expect(await launchesOf()).toBe(before);
   });
 
@@ -114,7 +120,7 @@ describe('player tokens die with their launch and their panel session', () => {
       { method: 'PUT', body: JSON.stringify({ password: 'Another-secret-9' }) },
     );
     expect(changed.status).toBe(200);
-    await expectDead(player, file);
+    await expectDead(player, file, true);
     // Back to the usual password for the next cases.
     await other.call(`/lms/api/user/ignored/ignored/${other.userKey}/PASSWORD/Another-secret-9`, {
       method: 'PUT',

@@ -73,10 +73,31 @@ export function rememberSession(
   }
 }
 
+/** What was forgotten: one session, a user's sessions but one, or every session. */
+export type SessionsForgotten =
+  { sessionHash: string } | { userKey: number; exceptHash: string | null } | { all: true };
+
+type ForgetListener = (db: Db | null, forgotten: SessionsForgotten) => void;
+const forgetListeners = new Set<ForgetListener>();
+
+/**
+ * Calls `listener` whenever sessions are forgotten here (logout, ended sessions, a notification
+ * from another instance), so that other per-process memories of a session end with it: the
+ * lesson files a launch of that session serves (player/content-files.ts, ADR 0006).
+ */
+export function onSessionsForgotten(listener: ForgetListener): void {
+  forgetListeners.add(listener);
+}
+
+function notify(db: Db | null, forgotten: SessionsForgotten): void {
+  for (const listener of forgetListeners) listener(db, forgotten);
+}
+
 /** Forgets one session (logout, or a failed check). */
 export function forgetSession(db: Db, sessionHash: string): void {
   generation += 1;
   caches.get(db)?.delete(sessionHash);
+  notify(db, { sessionHash });
 }
 
 /** Forgets every session of a user except `exceptHash` (sessions ended, password changed). */
@@ -86,6 +107,7 @@ export function forgetUserSessions(
   exceptHash: string | null = null,
 ): void {
   generation += 1;
+  notify(db, { userKey, exceptHash });
   const cache = caches.get(db);
   if (!cache) return;
   for (const [hash, entry] of cache) {
@@ -97,4 +119,5 @@ export function forgetUserSessions(
 export function forgetAllSessions(): void {
   generation += 1;
   for (const db of knownDbs) caches.get(db)?.clear();
+  notify(null, { all: true });
 }
