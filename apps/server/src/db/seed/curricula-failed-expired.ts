@@ -81,7 +81,7 @@ export function failedAndExpiredCurricula(): DemoCurriculum[] {
                   {
                     name: 'High Altitude Stalls',
                     scorable: 1,
-                    minScorePass: 0.8,
+                    minScorePass: 0.75,
                     progress: {
                       attempts: 1,
                       completion: -4,
@@ -94,7 +94,7 @@ export function failedAndExpiredCurricula(): DemoCurriculum[] {
                   {
                     name: 'Nose-High Recovery',
                     scorable: 1,
-                    minScorePass: 0.8,
+                    minScorePass: 0.75,
                     progress: { attempts: 1, completion: -4, score: 0.5, totalTimeMinutes: 27 },
                   },
                 ],
@@ -147,7 +147,7 @@ export function failedAndExpiredCurricula(): DemoCurriculum[] {
                       attempts: 1,
                       completion: 0,
                       location: 2,
-                      maxLocation: 8,
+                      maxLocation: 4,
                       totalTimeMinutes: 9,
                     },
                   },

@@ -68,7 +68,7 @@ export function inProgressCurricula(): DemoCurriculum[] {
                 name: 'Flight Controls',
                 prerequisite: 2,
                 lessons: [
-                  { name: 'Fly-by-Wire Laws', maxLocation: 14 },
+                  { name: 'Fly-by-Wire Laws', maxLocation: 4 },
                   { name: 'Flight Controls Review', playMode: 3, prerequisite: 2 },
                 ],
               },
@@ -110,7 +110,7 @@ export function inProgressCurricula(): DemoCurriculum[] {
                   {
                     name: 'Classes and Divisions',
                     scorable: 1,
-                    minScorePass: 0.8,
+                    minScorePass: 0.75,
                     progress: {
                       attempts: 1,
                       completion: 1,
@@ -164,20 +164,20 @@ export function inProgressCurricula(): DemoCurriculum[] {
                 lessons: [
                   {
                     name: 'Situational Awareness',
-                    maxLocation: 6,
+                    maxLocation: 4,
                     progress: {
                       attempts: 1,
                       completion: 1,
                       completedDaysAgo: 10,
                       credit: 1,
-                      location: 6,
+                      location: 4,
                       totalTimeMinutes: 18,
                       lastLaunchedHoursAgo: 240,
                     },
                   },
                   {
                     name: 'Communication and Assertiveness',
-                    maxLocation: 9,
+                    maxLocation: 4,
                     progress: {
                       attempts: 1,
                       completion: 0,

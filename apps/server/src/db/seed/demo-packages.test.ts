@@ -184,6 +184,45 @@ describe('demo package manifests', () => {
     expect(scoResources.map((r) => r.href)).toEqual(['overview/index.html', 'quiz/index.html']);
   });
 
+  it('reading-lessons is SCORM 1.2: one item per lesson of lessons.js, all playing one SCO by their launch data', async () => {
+    const manifest = await manifestOf('reading-lessons');
+    expect(String(manifest.metadata.schemaversion)).toBe('1.2');
+    const [organization] = manifest.organizations.organization;
+    const readings = await dataOf<Record<string, { title: string }>>(
+      'reading-lessons',
+      'lessons.js',
+      'DEMO_READINGS',
+    );
+    const items = leaves(organization!.item);
+    expect(items.map((item) => [item.identifier, item.title, item.datafromlms])).toEqual(
+      Object.entries(readings).map(([key, lesson]) => [`item-${key}`, lesson.title, key]),
+    );
+    expect(new Set(items.map((item) => item.identifierref))).toEqual(new Set(['res-reading']));
+    // No adlcp:prerequisites: each item is a lesson of its own (ADR 0007, package locks).
+    expect(items.filter((item) => 'prerequisites' in item)).toEqual([]);
+  });
+
+  it('knowledge-checks is SCORM 2004 without sequencing: one item per check of checks.js, played directly', async () => {
+    const manifest = await manifestOf('knowledge-checks');
+    expect(manifest.metadata.schemaversion).toBe('2004 4th Edition');
+    const [organization] = manifest.organizations.organization;
+    const checks = await dataOf<Record<string, { title: string }>>(
+      'knowledge-checks',
+      'checks.js',
+      'DEMO_CHECKS',
+    );
+    const items = leaves(organization!.item);
+    expect(items.map((item) => [item.identifier, item.title, item.dataFromLMS])).toEqual(
+      Object.entries(checks).map(([key, check]) => [`item-${key}`, check.title, key]),
+    );
+    // Sequencing would put the checks under one sequencer and lock them (ADR 0007).
+    const xml = await readFile(
+      path.join(demoPackageFolder('knowledge-checks'), 'imsmanifest.xml'),
+      'utf8',
+    );
+    expect(xml).not.toMatch(/<imsss:|<adlseq:/);
+  });
+
   it.each(DEMO_PACKAGES.map((demo) => [demo.id, demo.title]))(
     '%s: DEMO_PACKAGES title is the default organization title',
     async (id, title) => {
@@ -195,6 +234,14 @@ describe('demo package manifests', () => {
     },
   );
 });
+
+/** The data a package's script puts on window (lessons.js, checks.js), read as a browser would. */
+async function dataOf<T>(id: DemoPackageId, file: string, name: string): Promise<T> {
+  const absolute = path.join(demoPackageFolder(id), file);
+  const sandbox: { window: Record<string, unknown> } = { window: {} };
+  vm.runInNewContext(await readFile(absolute, 'utf8'), sandbox, { filename: absolute });
+  return sandbox.window[name] as T;
+}
 
 /** Every content file of every demo package, with its text. */
 async function contentFiles(extensions: string[]) {
@@ -232,7 +279,7 @@ describe('demo content is self-contained and safe to serve (brief: no external U
 
   it('every script parses, as a module (node --check) and as a classic script', async () => {
     const scripts = await contentFiles(['.js']);
-    expect(scripts.length).toBe(6);
+    expect(scripts.length).toBe(12);
     for (const { absolute, text } of scripts) {
       await expect(
         promisify(execFile)(process.execPath, ['--check', absolute]),
@@ -593,5 +640,181 @@ describe('without an LMS (brief: say so, and still work)', () => {
     answer(sco, HYDRAULICS_QUIZ_ANSWERS);
     sco.click('Submit quiz');
     expect(sco.screen.getByText('You scored 5 of 5 (100%): passed')).toBeTruthy();
+  });
+});
+
+interface Reading {
+  title: string;
+  intro: string;
+  pages: { heading: string }[];
+  summary: string[];
+}
+
+describe('reading lessons (SCORM 1.2 SCO, one per item by its launch data)', () => {
+  it('every lesson has an introduction, two pages and a summary, plainly written', async () => {
+    const readings = await dataOf<Record<string, Reading>>(
+      'reading-lessons',
+      'lessons.js',
+      'DEMO_READINGS',
+    );
+    expect(Object.keys(readings).length).toBe(19);
+    for (const lesson of Object.values(readings)) {
+      expect(lesson.intro.length).toBeGreaterThan(20);
+      expect(lesson.pages).toHaveLength(2);
+      expect(lesson.summary.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("shows its launch data's lesson, starts incomplete, completes on the summary (page 4), exits normally", async () => {
+    const lms = scorm12Lms({ 'cmi.core.entry': 'ab-initio', 'cmi.launch_data': 'rnp-apch' });
+    const sco = await openSco('reading-lessons', 'index.html', lms);
+    expect(sco.heading()).toBe('RNP APCH');
+    expect(sco.doc.title).toBe('RNP APCH');
+    expect(sco.screen.getByText('Page 1 of 4')).toBeTruthy();
+    expect(lms.log.set.get('cmi.core.lesson_status')).toBe('incomplete');
+    expect(sco.screen.queryByRole('button', { name: 'Previous' })).toBeNull();
+    sco.click('Next');
+    expect(sco.heading()).toBe('What it needs');
+    expect(lms.log.set.get('cmi.core.lesson_location')).toBe('2');
+    sco.click('Next');
+    sco.click('Next');
+    expect(sco.heading()).toBe('Summary');
+    expect(sco.screen.getByText('You have completed RNP APCH.')).toBeTruthy();
+    expect(sco.screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(lms.log.set.get('cmi.core.lesson_status')).toBe('completed');
+    sco.click('Exit');
+    expect(lms.log.set.get('cmi.core.exit')).toBe('');
+    expect(lms.log.calls.at(-1)).toBe('finish');
+    expect(sco.heading()).toBe('Lesson closed');
+    expect(lms.log.refused).toEqual([]);
+  });
+
+  it('resumes at the bookmarked page and suspends when left before the end', async () => {
+    const lms = scorm12Lms({
+      'cmi.core.entry': 'resume',
+      'cmi.launch_data': 'sleep-science',
+      'cmi.core.lesson_location': '3',
+      'cmi.core.lesson_status': 'incomplete',
+    });
+    const sco = await openSco('reading-lessons', 'index.html', lms);
+    expect(sco.screen.getByRole('status').textContent).toBe('Welcome back: resuming at page 3');
+    expect(sco.heading()).toBe('Getting good sleep');
+    sco.leave();
+    expect(lms.log.set.get('cmi.core.exit')).toBe('suspend');
+    expect(lms.log.set.get('cmi.core.lesson_status')).toBe('incomplete');
+    expect(lms.log.refused).toEqual([]);
+  });
+
+  it('in browse mode it is browsed, never completed (§4 Play modes: "without completion")', async () => {
+    const lms = scorm12Lms({
+      'cmi.core.entry': 'ab-initio',
+      'cmi.core.lesson_mode': 'browse',
+      'cmi.launch_data': 'systems-overview',
+    });
+    const sco = await openSco('reading-lessons', 'index.html', lms);
+    for (let page = 2; page <= 4; page += 1) sco.click('Next');
+    expect(sco.heading()).toBe('Summary');
+    expect(lms.log.set.get('cmi.core.lesson_status')).toBe('browsed');
+    sco.leave();
+    expect(lms.log.set.get('cmi.core.exit')).toBe('suspend');
+    expect(lms.log.refused).toEqual([]);
+  });
+
+  it('says so when its launch data names no lesson, and offers no pages', async () => {
+    const lms = scorm12Lms({ 'cmi.core.entry': 'ab-initio', 'cmi.launch_data': 'toString' });
+    const sco = await openSco('reading-lessons', 'index.html', lms);
+    expect(sco.screen.getByRole('status').textContent).toBe(
+      'This package has no reading lesson called "toString".',
+    );
+    expect(sco.screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+});
+
+interface Check {
+  title: string;
+  passingScore: number;
+  questions: { text: string; options: { label: string; correct?: boolean }[] }[];
+}
+
+describe('knowledge checks (SCORM 2004 SCO, one per item by its launch data)', () => {
+  /** Answers each question with the correct option, or the first wrong one for `wrong` (1-based). */
+  const take = (sco: Awaited<ReturnType<typeof openSco>>, check: Check, wrong: number[] = []) => {
+    check.questions.forEach((question, index) => {
+      const option = wrong.includes(index + 1)
+        ? question.options.find((o) => !o.correct)!
+        : question.options.find((o) => o.correct)!;
+      sco.screen.getByLabelText(option.label).click();
+      if (index < check.questions.length - 1) sco.click('Next');
+    });
+    sco.click('Submit answers');
+  };
+  let checks: Record<string, Check>;
+
+  it('every check has four questions, one correct option each, labels unique within it', async () => {
+    checks = await dataOf<Record<string, Check>>('knowledge-checks', 'checks.js', 'DEMO_CHECKS');
+    expect(Object.keys(checks).length).toBe(6);
+    for (const check of Object.values(checks)) {
+      expect(check.questions).toHaveLength(4);
+      for (const question of check.questions) {
+        expect(question.options.filter((o) => o.correct)).toHaveLength(1);
+      }
+      const labels = check.questions.flatMap((q) => q.options.map((o) => o.label));
+      expect(new Set(labels).size).toBe(labels.length);
+      expect(check.passingScore).toBeGreaterThan(0);
+      expect(check.passingScore).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('scores itself against its own pass mark when the LMS gives none: 3 of 4 passes at 75%', async () => {
+    const lms = scorm2004Lms({
+      'cmi.entry': 'ab-initio',
+      'cmi.launch_data': 'classes-and-divisions',
+    });
+    const sco = await openSco('knowledge-checks', 'index.html', lms);
+    expect(sco.heading()).toBe('Classes and Divisions');
+    expect(sco.screen.getByText('Answer all 4 questions. You need 75% to pass.')).toBeTruthy();
+    expect(lms.log.set.get('cmi.completion_status')).toBe('incomplete');
+    take(sco, checks['classes-and-divisions']!, [4]);
+    expect(sco.screen.getByText('You scored 3 of 4 (75%): passed')).toBeTruthy();
+    expect(lms.log.set.get('cmi.score.scaled')).toBe('0.75');
+    expect(lms.log.set.get('cmi.success_status')).toBe('passed');
+    expect(lms.log.set.get('cmi.completion_status')).toBe('completed');
+    expect(lms.log.set.get('cmi.interactions.0.id')).toBe('classes-and-divisions-q1');
+    expect(lms.log.set.get('cmi.interactions.3.result')).toBe('incorrect');
+    sco.leave();
+    expect(lms.log.set.get('cmi.exit')).toBe('normal');
+    expect(lms.log.refused).toEqual([]);
+  });
+
+  it('the Security Awareness Exam needs every answer right (its lesson is "Correct To 100%")', async () => {
+    const lms = scorm2004Lms({
+      'cmi.entry': 'ab-initio',
+      'cmi.launch_data': 'security-awareness-exam',
+    });
+    const sco = await openSco('knowledge-checks', 'index.html', lms);
+    take(sco, checks['security-awareness-exam']!, [2]);
+    expect(sco.screen.getByText('You scored 3 of 4 (75%): failed')).toBeTruthy();
+    expect(lms.log.set.get('cmi.success_status')).toBe('failed');
+    expect(lms.log.refused).toEqual([]);
+  });
+
+  it("the LMS's cmi.scaled_passing_score wins over the check's own", async () => {
+    const lms = scorm2004Lms({
+      'cmi.entry': 'ab-initio',
+      'cmi.launch_data': 'nose-high-recovery',
+      'cmi.scaled_passing_score': '0.5',
+    });
+    const sco = await openSco('knowledge-checks', 'index.html', lms);
+    take(sco, checks['nose-high-recovery']!, [1, 2]);
+    expect(sco.screen.getByText('You scored 2 of 4 (50%): passed')).toBeTruthy();
+  });
+
+  it('says so when its launch data names no check', async () => {
+    const lms = scorm2004Lms({ 'cmi.entry': 'ab-initio', 'cmi.launch_data': 'nothing-here' });
+    const sco = await openSco('knowledge-checks', 'index.html', lms);
+    expect(sco.screen.getByRole('alert').textContent).toBe(
+      'This package has no knowledge check called "nothing-here".',
+    );
+    expect(sco.screen.queryByRole('button', { name: 'Submit answers' })).toBeNull();
   });
 });

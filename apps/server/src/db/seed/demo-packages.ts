@@ -14,7 +14,11 @@ export interface DemoPackage {
   version: '1.2' | '2004';
 }
 
-/** The demo packages: one SCORM 1.2 lesson, and a SCORM 2004 lesson pair with a scored quiz. */
+/**
+ * The demo packages: a SCORM 1.2 briefing; a SCORM 2004 lesson pair with a scored quiz (sequenced);
+ * SCORM 1.2 reading lessons (one page-turner, its text per item from the launch data); SCORM 2004
+ * knowledge checks (one scored quiz, its questions per item from the launch data; not sequenced).
+ */
 export const DEMO_PACKAGES = [
   {
     id: 'safety-briefing',
@@ -26,6 +30,18 @@ export const DEMO_PACKAGES = [
     id: 'systems-quiz',
     folder: 'systems-quiz',
     title: 'Aircraft Systems: Hydraulics',
+    version: '2004',
+  },
+  {
+    id: 'reading-lessons',
+    folder: 'reading-lessons',
+    title: 'Waypoint Reading Lessons',
+    version: '1.2',
+  },
+  {
+    id: 'knowledge-checks',
+    folder: 'knowledge-checks',
+    title: 'Waypoint Knowledge Checks',
     version: '2004',
   },
 ] as const satisfies readonly DemoPackage[];

@@ -15,7 +15,8 @@
  * |                               | recently launched lesson; also in the Library                   |
  * | Dangerous Goods               | complete, scores and times; flagged offline completion          |
  * |                               | (assignment + lesson); Exam-player lesson passed; certificate   |
- * | Crew Resource Management      | due within 30 days (in 20); a 'CLAS' player lesson              |
+ * | Crew Resource Management      | due within 30 days (in 20); a 'CLAS' player lesson, the one     |
+ * |                               | lesson with no content (its row says 'No content yet')          |
  * | Security Awareness            | assigned within 14 days (3 days ago); 'Exam' player lesson with |
  * |                               | launchData {"require100": true}, score weight 1, no attempts    |
  * | Emergency Evacuation          | failure -2 (minimum time not met)                               |
@@ -28,6 +29,9 @@
  * | A350 Differences              | all courses draft (draft-associated: only under Drafts)         |
  * | Annual Recurrent Training     | recurrent course name 'YYYY-01-01 Recurrent YYYY-12-31'; credit |
  * |                               | below 0 (complete but not passing); Review-mode lesson          |
+ *
+ * Every other lesson plays one of the demo packages (demo-content.ts: a briefing, a hydraulics
+ * overview and quiz, reading lessons, knowledge checks).
  *
  * `student` also has three documents (unsubmitted, expired, current) and one evaluation;
  * `mfa.student` has Security Awareness and Crew Resource Management, not started.

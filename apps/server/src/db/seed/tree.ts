@@ -129,7 +129,7 @@ export async function insertCurriculum(
             name: lesson.name,
             description: lesson.description ?? '',
             // No content here: demo-content.ts imports the demo SCORM packages after the seed
-            // commits and points a few lessons at their SCOs; the others stay without one.
+            // commits and points every lesson with something to play at its SCO.
             scoKey: null,
             playMode: lesson.playMode ?? 1,
             prerequisite: lesson.prerequisite ?? 0,
