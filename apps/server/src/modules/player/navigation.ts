@@ -80,7 +80,7 @@ export function hiddenControlsOf(
   return (activity?.hideLmsUi ?? []).filter((value): value is LmsUiControl => CONTROLS.has(value));
 }
 
-/** What a continue or previous request would do: deliver an activity, end the session, or be refused. */
+/** What a continue or previous request would do: deliver, end the session, or be refused. */
 export type RequestOutcome =
   { outcome: 'delivers' } | { outcome: 'ends' | 'refused'; reason: string };
 
@@ -97,9 +97,12 @@ export function outcomeOf(
   state: string | null,
   cmi: Record<string, string>,
   request: 'continue' | 'previous',
-): RequestOutcome {
+  delivered?: string,
+): RequestOutcome | null {
   const copy = new PackageSequencer(definition, state);
   const before = copy.current();
+  // Another activity is delivered than the launch's (the sequencer moved on in another window).
+  if (delivered !== undefined && before !== delivered) return null;
   if (before === null) {
     return { outcome: 'refused', reason: refusalReason(request, 'NB.2.1-4', false) };
   }
@@ -117,14 +120,19 @@ export function outcomeOf(
   };
 }
 
-/** Previous / Next as the player offers them: only a request that would deliver an activity. */
+/**
+ * Previous / Next as the player offers them: only a request that would deliver an activity. Null
+ * when `delivered` is given and another activity is the delivered one.
+ */
 export function validNavigation(
   definition: SequencingDefinition,
   state: string | null,
   cmi: Record<string, string>,
-): PlayerNavigation {
-  const next = outcomeOf(definition, state, cmi, 'continue');
-  const previous = outcomeOf(definition, state, cmi, 'previous');
+  delivered?: string,
+): PlayerNavigation | null {
+  const next = outcomeOf(definition, state, cmi, 'continue', delivered);
+  const previous = outcomeOf(definition, state, cmi, 'previous', delivered);
+  if (!next || !previous) return null;
   return {
     continue: next.outcome === 'delivers',
     previous: previous.outcome === 'delivers',
@@ -133,16 +141,12 @@ export function validNavigation(
   };
 }
 
-/**
- * The learner's open attempt and the committed data of the launch's lesson, when that lesson is
- * the delivered activity; null otherwise (no attempt, or the sequencer moved on in another window).
- */
-async function deliveredAttempt(
+/** The learner's open attempt and the launch's lesson with its committed data; null without one. */
+async function openAttempt(
   db: Db,
-  definition: SequencingDefinition,
   keys: SequencingKeys,
   lessonKey: number,
-): Promise<{ state: string; cmi: Record<string, string> } | null> {
+): Promise<{ state: string; identifier: string; cmi: Record<string, string> } | null> {
   const [row, lessons] = await Promise.all([
     repo.findSequencingState(db, keys),
     repo.selectPackageCmi(db, keys.assignmentKey, keys.courseKey, keys.packageKey),
@@ -150,22 +154,27 @@ async function deliveredAttempt(
   if (!row || row.ended || !row.state) return null;
   const lesson = lessons.find((item) => item.lessonKey === lessonKey);
   if (!lesson) return null;
-  if (new PackageSequencer(definition, row.state).current() !== lesson.identifier) return null;
-  return { state: row.state, cmi: parseCmi(lesson.cmi ?? '') };
+  return { state: row.state, identifier: lesson.identifier, cmi: parseCmi(lesson.cmi ?? '') };
 }
 
-/** The navigation the player may offer for the launch of `lessonKey` now (null: see above). */
+/**
+ * The navigation the player may offer for the launch of `lessonKey` now; null when there is no
+ * open attempt or its lesson is not the delivered activity (the sequencer moved on in another
+ * window: that window's buttons are then left as they were).
+ */
 export async function navigationNow(
   db: Db,
   definition: SequencingDefinition,
   keys: SequencingKeys,
   lessonKey: number,
 ): Promise<PlayerNavigation | null> {
-  const attempt = await deliveredAttempt(db, definition, keys, lessonKey);
-  return attempt ? validNavigation(definition, attempt.state, attempt.cmi) : null;
+  const attempt = await openAttempt(db, keys, lessonKey);
+  return attempt
+    ? validNavigation(definition, attempt.state, attempt.cmi, attempt.identifier)
+    : null;
 }
 
-/** What a continue or previous request from the launch of `lessonKey` would do now (null: see above). */
+/** What a continue or previous from the launch of `lessonKey` would do now (null: as above). */
 export async function requestOutcomeNow(
   db: Db,
   definition: SequencingDefinition,
@@ -173,6 +182,8 @@ export async function requestOutcomeNow(
   lessonKey: number,
   request: 'continue' | 'previous',
 ): Promise<RequestOutcome | null> {
-  const attempt = await deliveredAttempt(db, definition, keys, lessonKey);
-  return attempt ? outcomeOf(definition, attempt.state, attempt.cmi, request) : null;
+  const attempt = await openAttempt(db, keys, lessonKey);
+  return attempt
+    ? outcomeOf(definition, attempt.state, attempt.cmi, request, attempt.identifier)
+    : null;
 }

@@ -3,15 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildAssignment, buildLms, buildUser } from '../../test/factories.js';
 import { launchLesson, playerApi, type LaunchKeys, type PlayerHandle } from '../../test/launch.js';
+import { FORWARD_ONLY, GUIDED, presentationPackage } from '../../test/navigation-packages.js';
 import {
   FORCED_ORDER,
   FORCED_SEQUENTIAL,
-  SEQUENCING_SCO_HTML,
-  sequencedManifest,
   sequencedPackage,
-  type SequencedItem,
 } from '../../test/sequencing-packages.js';
-import { buildZip } from '../../test/test-packages.js';
 import { signIn, type Browser } from '../../test/sign-in.js';
 import { importScormPackage } from '../content/import.service.js';
 import { localContentStorage } from '../content/storage.js';
@@ -20,47 +17,6 @@ import { localContentStorage } from '../content/storage.js';
  * The player shows only the navigation the sequencer would honour (SN NB.2.1) and hides the LMS
  * controls an activity asks it to (CAM adlnav:hideLMSUI), over real HTTP.
  */
-
-/** A package whose items carry adlnav:presentation (hideLMSUI values by item id). */
-async function presentationPackage(
-  title: string,
-  items: SequencedItem[],
-  hide: Record<string, string[]>,
-  options: { organizationSequencing?: string } = {},
-): Promise<Buffer> {
-  let manifest = sequencedManifest(title, items, options);
-  for (const [id, values] of Object.entries(hide)) {
-    const item = items.find((candidate) => candidate.id === id)!;
-    const presentation = `<adlnav:presentation><adlnav:navigationInterface>${values
-      .map((value) => `<adlnav:hideLMSUI>${value}</adlnav:hideLMSUI>`)
-      .join('')}</adlnav:navigationInterface></adlnav:presentation>`;
-    manifest = manifest.replace(
-      `<title>${item.title}</title>`,
-      `<title>${item.title}</title>${presentation}`,
-    );
-  }
-  const files: Record<string, string> = { 'imsmanifest.xml': manifest };
-  for (const item of items) files[`${item.id}.html`] = SEQUENCING_SCO_HTML;
-  return buildZip(files);
-}
-
-/** Flow only and forward only: no choice, no going back (SN controlMode forwardOnly). */
-const FORWARD_ONLY = {
-  organizationSequencing: `<imsss:controlMode choice="false" flow="true" forwardOnly="true"/>`,
-  items: [
-    { id: 'fw-1', title: 'Forward one' },
-    { id: 'fw-2', title: 'Forward two' },
-    { id: 'fw-3', title: 'Forward three' },
-  ] satisfies SequencedItem[],
-};
-
-const GUIDED = {
-  organizationSequencing: `<imsss:controlMode choice="true" flow="true"/>`,
-  items: [
-    { id: 'guided', title: 'Guided tour' },
-    { id: 'after', title: 'After the tour' },
-  ] satisfies SequencedItem[],
-};
 
 describe('the player follows the package: valid Previous / Next, refusals with a reason, hideLMSUI', () => {
   let t: TestApp;
@@ -127,12 +83,7 @@ describe('the player follows the package: valid Previous / Next, refusals with a
       ),
       await importScormPackage(
         deps,
-        await presentationPackage(
-          'Guided',
-          GUIDED.items,
-          { guided: ['continue', 'previous'] },
-          GUIDED,
-        ),
+        await presentationPackage('Guided', GUIDED.items, GUIDED.hide, GUIDED),
         to('Guided'),
       ),
       // No imsss:sequencing anywhere: the SCOs are free-standing lessons, hideLMSUI still counts.
