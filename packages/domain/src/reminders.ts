@@ -124,6 +124,18 @@ export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
 
+/**
+ * How many days are left until the day an instant ends (a due date, a document's expiry): whole
+ * calendar days from today to that day, in the given time zone. 0 on the day itself ('today'), 1
+ * the day before ('tomorrow'), negative once it has passed. This is §9's "day count rounded up",
+ * counted to the start of the day the period ends on: a document that expires at the end of
+ * 8 December expires in 12 days all through 26 November, never 13. The one day count of the
+ * panel's document list and of the reminder emails (ADR 0010, "Day counts").
+ */
+export function daysLeft(endInstantMs: number, nowMs: number, timeZone: string): number {
+  return daysBetween(dayInZone(nowMs, timeZone), endingDay(endInstantMs, timeZone));
+}
+
 /** The day `count` days after `day`. */
 export function addDays(day: string, count: number): string {
   return new Date((dayNumber(day) + count) * DAY_MS).toISOString().slice(0, 10);

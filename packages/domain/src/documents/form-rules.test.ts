@@ -111,14 +111,17 @@ describe('expiry limits and the list label', () => {
   ])('expiry %i with max %i is too far: %s', (expiry, max, tooFar) => {
     expect(expirationTooFar(expiry, now, max)).toBe(tooFar);
   });
+  // Whole days to the expiry's day (days-left.test.ts has the rule's table).
   it.each([
     [now - 1, null],
-    [now + DAY / 2, 'Expires in 1 day'],
+    [now + DAY / 4, 'Expires today'],
+    [now + DAY / 2, 'Expires today'], // 00:00 ends the day before
+    [now + (3 * DAY) / 4, 'Expires tomorrow'],
     [now + 12 * DAY, 'Expires in 12 days'],
     [now + 30 * DAY, 'Expires in 30 days'],
-    [now + 30 * DAY + 1, null],
+    [now + 31 * DAY, null],
   ])('expiring at %i: %s', (expiry, label) => {
-    expect(expiresSoonLabel(expiry, now)).toBe(label);
+    expect(expiresSoonLabel(expiry, now, 'UTC')).toBe(label);
   });
 });
 

@@ -2,6 +2,7 @@
  * The rules of a document form's submit (spec §5 'Document submit', §9 upload limit), shared by the
  * panel (checked before sending) and the server (checked again before anything is written).
  */
+import { daysLeft, whenText } from '../reminders.js';
 
 /** "File upload limit 5000 KB (shown as 5mb)" (§9). */
 export const DOCUMENT_UPLOAD_LIMIT_KB = 5000;
@@ -171,17 +172,20 @@ export function expirationTooFar(
   return maxExpirationMs > 0 && expiryMs > nowMs + maxExpirationMs;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * 'Expires in N days' for a document that expires within 30 days (and has not yet), else null.
- * N counts whole days, rounded up, like the spec's other day counts (§9).
+ * 'Expires in 12 days', 'Expires tomorrow', 'Expires today' for a document that expires within
+ * 30 days (and has not yet), else null: the day count and the words of the reminder emails
+ * (daysLeft, whenText), so the panel and an email never disagree about the same document.
  */
-export function expiresSoonLabel(expirationInstant: number, nowMs: number): string | null {
+export function expiresSoonLabel(
+  expirationInstant: number,
+  nowMs: number,
+  timeZone: string,
+): string | null {
   if (expirationInstant <= nowMs) return null;
-  const days = Math.ceil((expirationInstant - nowMs) / DAY_MS);
+  const days = daysLeft(expirationInstant, nowMs, timeZone);
   if (days > EXPIRES_SOON_DAYS) return null;
-  return days === 1 ? 'Expires in 1 day' : `Expires in ${days} days`;
+  return `Expires ${whenText(days)}`;
 }
 
 /**

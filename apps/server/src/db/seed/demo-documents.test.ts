@@ -35,14 +35,16 @@ describe('demo documents: unsubmitted, expired, submitted with a PDF, expiring w
     const state = Object.fromEntries(
       documents.map((d) => [
         d.name,
-        expiresSoonLabel(d.expirationInstant, now.getTime()) ?? documentStatus(d, now.getTime()),
+        expiresSoonLabel(d.expirationInstant, now.getTime(), 'UTC') ??
+          documentStatus(d, now.getTime()),
       ]),
     );
     expect(state).toEqual({
       'Medical Certificate': 'Unsubmitted',
       Passport: 'Expired',
       'Crew Licence': 'none',
-      'Dangerous Goods Certificate': 'Expires in 13 days',
+      // 12 days ahead, to the end of that day (UTC): the same count as the reminder email's.
+      'Dangerous Goods Certificate': 'Expires in 12 days',
     });
   });
 

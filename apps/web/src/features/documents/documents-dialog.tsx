@@ -36,8 +36,12 @@ function DocumentRow({
 }) {
   const status = documentStatus(document, now);
   const expiration = document.expirationInstant;
-  // Beyond the spec: a document about to expire says so while there is time to renew it.
-  const soon = status === 'none' && expiration > 0 ? expiresSoonLabel(expiration, now) : null;
+  // Beyond the spec: a document about to expire says so while there is time to renew it. Days are
+  // counted in the browser's time zone, the one its dates are shown in (ADR 0010, "Day counts").
+  const soon =
+    status === 'none' && expiration > 0
+      ? expiresSoonLabel(expiration, now, Intl.DateTimeFormat().resolvedOptions().timeZone)
+      : null;
   return (
     <li>
       <button
