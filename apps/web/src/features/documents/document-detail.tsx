@@ -38,6 +38,7 @@ export function DocumentDetailView({ lmsKey, formKey, userKey, onBack }: Documen
     gcTime: 0,
   });
   const [saveState, setSaveState] = useState<SaveState>('Save');
+  const [saved, setSaved] = useState(false);
   const [progress, setProgress] = useState(0);
   const [messages, setMessages] = useState<string[]>([]);
   const [deleting, setDeleting] = useState(false);
@@ -70,9 +71,11 @@ export function DocumentDetailView({ lmsKey, formKey, userKey, onBack }: Documen
           saveState={saveState}
           progress={progress}
           serverMessages={messages}
+          saved={saved}
           deleting={deleting}
           onSave={(state) => {
             setSaveState('Saving...');
+            setSaved(false);
             setProgress(0);
             void saveDocument(
               lmsKey,
@@ -84,6 +87,7 @@ export function DocumentDetailView({ lmsKey, formKey, userKey, onBack }: Documen
               if (result.successfulApiCall) {
                 await accept(result.responseBody);
                 setSaveState('Save');
+                setSaved(true);
               } else {
                 setMessages('messages' in result ? result.messages : [result.errorMsg]);
                 setSaveState('Failed');
@@ -92,6 +96,7 @@ export function DocumentDetailView({ lmsKey, formKey, userKey, onBack }: Documen
           }}
           onDeleteFile={(href) => {
             setDeleting(true);
+            setSaved(false);
             void deleteDocumentFile(href)
               .then(async (result) => {
                 if (result.successfulApiCall) await accept(result.responseBody);

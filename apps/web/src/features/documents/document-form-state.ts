@@ -5,6 +5,7 @@
 import {
   attributeIsSet,
   documentSubmitMessages,
+  EXPIRATION_FIELD,
   type SubmitField,
   type SubmitValue,
 } from '@waypoint/domain';
@@ -22,6 +23,14 @@ export interface DocumentFormState {
 
 export const isRequired = (field: DocumentField) => attributeIsSet(field.attributes.required);
 export const isReadonly = (field: DocumentField) => attributeIsSet(field.attributes.readonly);
+
+/**
+ * The label a person reads for a field: its name, except the field the §5 rules know by its key
+ * 'expiration', which is labelled as §5's own message words it ('the expiration date').
+ */
+export function fieldLabel(field: Pick<DocumentField, 'name'>): string {
+  return field.name.toLowerCase() === EXPIRATION_FIELD ? 'Expiration date' : field.name;
+}
 
 /** The form as the server last answered it (nothing chosen yet). */
 export function initialFormState(detail: DocumentDetail): DocumentFormState {

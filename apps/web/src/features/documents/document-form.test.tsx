@@ -22,7 +22,7 @@ const detail = medicalDocument([
   field({ fieldKey: 3, name: 'Issued by', attributes: { readonly: 'true', value: 'TD' } }),
 ]);
 
-function renderForm(saveState: SaveState = 'Save') {
+function renderForm(saveState: SaveState = 'Save', saved = false) {
   const onSave = vi.fn();
   const onDeleteFile = vi.fn();
   render(
@@ -31,6 +31,7 @@ function renderForm(saveState: SaveState = 'Save') {
       saveState={saveState}
       progress={0}
       serverMessages={[]}
+      saved={saved}
       onSave={onSave}
       onDeleteFile={onDeleteFile}
       deleting={false}
@@ -53,7 +54,7 @@ describe('DocumentForm (§2, §4, §5 Documents)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('You must fill out the expiration date.');
     expect(onSave).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByLabelText('expiration'), { target: { value: '2030-01-31' } });
+    fireEvent.change(screen.getByLabelText('Expiration date'), { target: { value: '2030-01-31' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledTimes(1);
   });
@@ -71,5 +72,24 @@ describe('DocumentForm (§2, §4, §5 Documents)', () => {
   it.each<SaveState>(['Save', 'Saving...', 'Failed'])('the Save button reads %s', (state) => {
     renderForm(state);
     expect(screen.getByTestId('document-save')).toHaveTextContent(state);
+  });
+
+  it("labels the field §5 knows as 'expiration' in words, with its description as the hint", () => {
+    renderForm();
+    expect(screen.getByLabelText('Expiration date')).toHaveAttribute('type', 'date');
+    expect(screen.queryByText('expiration', { exact: true })).not.toBeInTheDocument();
+  });
+
+  it("after a save 'Saved' shows beside 'Save' until the form is edited again", () => {
+    renderForm('Save', true);
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+    expect(screen.getByTestId('document-save')).toHaveTextContent('Save');
+    fireEvent.change(screen.getByLabelText('Expiration date'), { target: { value: '2030-01-31' } });
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it("shows no 'Saved' before a save went through", () => {
+    renderForm('Saving...');
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });

@@ -14,6 +14,7 @@ import { IconDownload } from '../../components/icons';
 import { ProgressBar } from '../../components/progress-bar';
 import {
   browserSupportsDateInput,
+  fieldLabel,
   formatFileSize,
   formMessages,
   initialFormState,
@@ -33,6 +34,8 @@ export interface DocumentFormProps {
   progress: number;
   /** Messages the server gave for the last refused save or removal. */
   serverMessages: string[];
+  /** The last save went through: 'Saved' shows beside the button until the form is edited. */
+  saved?: boolean;
   onSave: (state: DocumentFormState) => void;
   onDeleteFile: (href: string) => void;
   deleting: boolean;
@@ -81,8 +84,8 @@ function FieldInput({
     isDate && !supportsDate ? DOCUMENT_DATE_HINT : '',
     field.type === 'file' ? DOCUMENT_UPLOAD_LIMIT_LABEL : '',
   ].filter(Boolean);
-  // The name alone is the input's accessible name; 'required' is announced by the input itself.
-  const label = field.name;
+  // The label alone is the input's accessible name; 'required' is announced by the input itself.
+  const label = fieldLabel(field);
   const mark =
     required && !readonly ? (
       <span className={styles.required} aria-hidden="true">
@@ -272,8 +275,10 @@ export function DocumentForm({
   onSave,
   onDeleteFile,
   deleting,
+  saved = false,
 }: DocumentFormProps) {
-  const [state, setState] = useState(() => initialFormState(detail));
+  const [initial] = useState(() => initialFormState(detail));
+  const [state, setState] = useState(initial);
   const [localMessages, setLocalMessages] = useState<string[]>([]);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const supportsDate = useMemo(() => browserSupportsDateInput(), []);
@@ -326,6 +331,10 @@ export function DocumentForm({
       )}
       <ErrorLine id={errorId} message={joinDocumentMessages(messages)} />
       <div className={styles.actions}>
+        {/* §4 keeps the button's words ('Save', 'Saving...', 'Save'); this says it went through. */}
+        <span className={styles.saved} role="status">
+          {saved && state === initial ? 'Saved' : ''}
+        </span>
         <Button
           type="submit"
           variant={saveState === 'Failed' ? 'danger' : 'primary'}
