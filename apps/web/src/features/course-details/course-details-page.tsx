@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import { useAppState } from '../../lib/use-app-state';
 import { buildCurriculumView, type CurriculumView, type LessonView } from './course-details-model';
 import { CourseSection } from './course-section';
+import { CourseTable } from './course-table';
 import { CurriculumSection } from './curriculum-section';
 import { LaunchDialogs } from './launch-dialogs';
 import { useLessonLaunch } from './use-lesson-launch';
@@ -180,7 +181,7 @@ export function CourseDetailsPage() {
         open={view.id === curriculumId}
         onToggle={toggleCurriculum}
       >
-        <div className={styles.table} data-testid="course-table">
+        <CourseTable>
           {view.courses.map((course) => (
             <CourseSection
               key={course.id}
@@ -195,7 +196,7 @@ export function CourseDetailsPage() {
               onLockedClick={onLockedClick}
             />
           ))}
-        </div>
+        </CourseTable>
       </CurriculumSection>
     ));
   }

@@ -8,6 +8,7 @@ import {
   type LessonView,
   type TopicView,
 } from './course-details-model';
+import { lessonsText } from './lesson-count';
 import { LessonRow } from './lesson-row';
 import { PrerequisitesHint, StatusIcon } from './status-icon';
 import styles from './course-details.module.css';
@@ -124,7 +125,7 @@ export const CourseSection = memo(function CourseSection({
           />
           <span className={styles.courseTitle}>
             Course: {view.name}
-            <span className={styles.courseCount}> ({view.lessonCount} Lessons)</span>
+            <span className={styles.courseCount}> ({lessonsText(view.lessonCount)})</span>
           </span>
         </button>
         <div className={styles.courseBadges}>

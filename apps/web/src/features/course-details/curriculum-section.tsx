@@ -2,7 +2,8 @@ import { memo, type ReactNode } from 'react';
 import { CertificateLink } from '../../components/certificate-link';
 import { IconCalendar } from '../../components/curricula-icons';
 import { IconAssignments, IconChevronDown } from '../../components/icons';
-import { lessonsText, type CurriculumView } from './course-details-model';
+import type { CurriculumView } from './course-details-model';
+import { lessonsText } from './lesson-count';
 import styles from './course-details.module.css';
 
 export interface CurriculumSectionProps {
