@@ -12,6 +12,7 @@ const curriculum: CertificateElement = {
   kind: 'curriculum',
   storedUrl: '',
   completion: 1,
+  credit: 0,
   lmsKey: 1,
   userKey: 4,
   curriculumKey: 3,
@@ -34,6 +35,18 @@ describe('elementCertificateUrl (§6 "a certificate is available only when the e
     ],
     ['incomplete', { ...curriculum, completion: 0 }, true, ''],
     ['failed', { ...curriculum, completion: -3 }, true, ''],
+    [
+      'complete but not passing (§4 "credit below 0 are complete but not passing"): no certificate',
+      { ...curriculum, kind: 'course', courseKey: 9, credit: -1 } as const,
+      true,
+      '',
+    ],
+    [
+      'complete, passed (credit above 0)',
+      { ...curriculum, credit: 1 },
+      true,
+      '/certificate?lms=1&assignmentKey=2&curriculum=3&user=4#curriculum',
+    ],
     ['certificates not allowed (allowStudentsToViewCertificates)', curriculum, false, ''],
     [
       'stored address with #curriculum: ours',

@@ -4,6 +4,7 @@
  * (which opens it).
  */
 import { isCompletionComplete } from './completion.js';
+import { isFailedByCodes } from './outcome.js';
 
 /** The fragments that mark an address as the panel's own certificate page (§2, §6). */
 export const CERTIFICATE_FRAGMENTS = ['#curriculum', '#course'] as const;
@@ -14,6 +15,8 @@ export interface CertificateElement {
   /** The address stored with the curriculum or course ('' or one with #curriculum/#course: ours). */
   storedUrl: string;
   completion: number;
+  /** Below 0: complete but not passing (§4), which earns no certificate. */
+  credit: number;
   lmsKey: number;
   userKey: number;
   curriculumKey: number;
@@ -27,14 +30,18 @@ const isOurs = (url: string) =>
 
 /**
  * elementCertificateUrl of a curriculum or course: '' unless students may view certificates and
- * the element is complete (§6 "a certificate is available only when the element is complete");
+ * the element is complete and passing (§6 "a certificate is available only when the element is
+ * complete", read with §4's failure rules: outcome.ts; a failure is never certified);
  * an address stored without #course or #curriculum is another system's and is given as is;
  * otherwise the certificate page with the §2 query parameters (lms, assignmentKey, curriculum,
  * user, plus course for a course) and the element's fragment. The session id is added by the panel
  * when it opens it (rehostCertificateUrl), never by the server.
  */
 export function certificateUrlFor(element: CertificateElement, allowCertificates: boolean): string {
-  if (!allowCertificates || !isCompletionComplete(element.completion)) return '';
+  const passed =
+    isCompletionComplete(element.completion) &&
+    !isFailedByCodes(element.completion, element.credit);
+  if (!allowCertificates || !passed) return '';
   if (!isOurs(element.storedUrl)) return element.storedUrl;
   const query = [
     ['lms', element.lmsKey],

@@ -5,6 +5,10 @@ export function isCompletionComplete(completion: number): boolean {
   return completion >= 1;
 }
 
+/** "-3 minimum score not met": also what a parent carries up from a child that completed without
+ * passing (roll-up.ts), as a SCORM commit that failed is stored (scorm/cmi-progress.ts). */
+export const MINIMUM_SCORE_NOT_MET = -3;
+
 /** "Below -1 counts as failed for topics and curricula." */
 export function isFailedCompletion(completion: number): boolean {
   return completion < -1;

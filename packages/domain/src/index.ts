@@ -12,6 +12,7 @@ export * from './documents/definition.js';
 export * from './drafts.js';
 export * from './expiry.js';
 export * from './lesson-status.js';
+export * from './outcome.js';
 export * from './play-mode.js';
 export * from './prerequisites.js';
 export * from './progress-element.js';

@@ -141,6 +141,18 @@ describe('progress bar (§2 Course details)', () => {
       -3,
       { kind: 'fill', percent: 50, failed: true },
     ],
+    [
+      'a failed quiz (SCORM failed: -3, credit -1) is not a 50 % attempt: a full bar, failed style',
+      lesson({ elementAttempts: 1, elementLocation: 0, elementCompletion: -3, elementCredit: -1 }),
+      0,
+      { kind: 'fill', percent: 100, failed: true },
+    ],
+    [
+      '"Failed: credit below 0": complete but not passing is failed style',
+      lesson({ elementAttempts: 1, elementCompletion: 1, elementCredit: -1 }),
+      0,
+      { kind: 'fill', percent: 100, failed: true },
+    ],
   ])('%s', (_rule, element, curriculumCompletion, expected) => {
     expect(progressBarView(element, curriculumCompletion)).toEqual(expected);
   });

@@ -1,4 +1,4 @@
-import { isCompletionComplete } from './completion.js';
+import { isCompleteButNotPassing, isCompletionComplete, isFailedCompletion } from './completion.js';
 import { PLAY_MODE } from './play-mode.js';
 import type { ProgressElement } from './progress-element.js';
 
@@ -114,7 +114,9 @@ export type ProgressBarView =
 
 /** The lesson's progress bar (§2 Course details): "hidden for play mode 2; exams with no attempts show a
  * slider; not-started lesson shows a plain empty bar; started lesson shows a fill from the progress
- * measure or from progression times completion. ... failed style when curriculum completion is below 0." */
+ * measure or from progression times completion. ... failed style when curriculum completion is below 0."
+ * A failed lesson (§4 Lesson status, or a failure code) reached its end: a full bar in the failed
+ * style, never the "50 when attempts exist with zero location" of an attempt still going on. */
 export function progressBarView(
   lesson: LessonFields &
     Pick<ProgressElement, 'elementLocation' | 'elementMaxLocation' | 'elementProgressMeasure'>,
@@ -122,6 +124,11 @@ export function progressBarView(
 ): ProgressBarView {
   if (lesson.elementPlayMode === PLAY_MODE.browse) return { kind: 'hidden' };
   if (isExam(lesson) && lesson.elementAttempts <= 0) return { kind: 'slider' };
+  const failed =
+    isFailedCompletion(lesson.elementCompletion) ||
+    isCompleteButNotPassing(lesson.elementCompletion, lesson.elementCredit) ||
+    isLessonFailed(lesson);
+  if (failed) return { kind: 'fill', percent: 100, failed: true };
   if (lesson.elementAttempts <= 0) return { kind: 'empty' };
   const percent =
     lesson.elementProgressMeasure > 0 && !isCompletionComplete(lesson.elementCompletion)

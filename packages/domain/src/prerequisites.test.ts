@@ -139,6 +139,21 @@ describe('course-level status (§4)', () => {
     });
     expect(courseStatus(belowPass, 0)).toBe('Failing');
   });
+  it('a failure code below -1, on the course or a lesson, is Failing (§4 "Below -1 counts as failed")', () => {
+    const failedQuiz = element({
+      elementType: 'lesson',
+      elementAttempts: 1,
+      elementCompletion: -3,
+      elementCredit: -1,
+    });
+    const c = element({
+      elementType: 'course',
+      elementChildren: [element({ elementType: 'topic', elementChildren: [failedQuiz] })],
+    });
+    expect(courseStatus(c, 0)).toBe('Failing');
+    expect(courseStatus({ ...c, elementChildren: [], elementCompletion: -3 }, 0)).toBe('Failing');
+  });
+
   it('"otherwise Incomplete"', () => {
     expect(courseStatus(course('A', false), 0)).toBe('Incomplete');
   });

@@ -1,5 +1,6 @@
-import { isCompletionComplete } from './completion.js';
+import { isCompletionComplete, isFailedCompletion } from './completion.js';
 import { isLessonComplete } from './lesson-status.js';
+import { isFailedByCodes } from './outcome.js';
 import { PLAY_MODE } from './play-mode.js';
 import { lessonsOf, type ProgressElement } from './progress-element.js';
 import { courseDisplayName } from './recurrent.js';
@@ -128,6 +129,10 @@ export function courseStatus(course: ProgressElement, curriculumCompletion: numb
     if (rollup.completed === true) return rollup.satisfied === false ? 'Failing' : 'Complete';
     return rollup.satisfied === false ? 'Failing' : 'Incomplete';
   }
+  // A failure code carried up from a lesson ("Below -1 counts as failed", roll-up.ts) fails it too,
+  // before 'all lessons complete' could call it Complete (outcome.ts).
+  if (isFailedByCodes(course.elementCompletion, course.elementCredit)) return 'Failing';
+  if (lessons.some((lesson) => isFailedCompletion(lesson.elementCompletion))) return 'Failing';
   if (lessons.length > 0 && lessons.every(isLessonComplete)) return 'Complete';
   const failing = lessons.some(
     (lesson) =>

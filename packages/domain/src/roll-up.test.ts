@@ -26,6 +26,38 @@ describe('roll-up of a parent from its children (§4 Completion codes)', () => {
     ['only browse lessons: nothing to complete', [browse(1)], 0],
     ['a failed topic fails its course', [topic(1), topic(-2)], -2],
     [
+      '"credit below 0 are complete but not passing": the parent fails with -3, never complete',
+      [lesson(1), lesson(1, { elementCredit: -1 })],
+      -3,
+    ],
+    [
+      'complete but not passing while a sibling is still open: failed (§4 Course-level status)',
+      [lesson(0), lesson(1, { elementCredit: -1 })],
+      -3,
+    ],
+    [
+      'complete below its pass score ("or is below pass score"): failed',
+      [
+        lesson(1, {
+          elementAttempts: 1,
+          elementScorable: 1,
+          elementMinScorePass: 0.8,
+          elementScore: 0.6,
+        }),
+      ],
+      -3,
+    ],
+    [
+      'a failure code is carried up before a not-passing child',
+      [lesson(1, { elementCredit: -1 }), lesson(-4)],
+      -4,
+    ],
+    [
+      'a browse lesson not passing fails nothing',
+      [lesson(1), lesson(1, { elementPlayMode: 2, elementCredit: -1 })],
+      1,
+    ],
+    [
       'a play-mode-2 topic still counts (browse is a lesson mode)',
       [element({ elementType: 'topic', elementPlayMode: 2 })],
       0,

@@ -1,25 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { formatScorePercent } from './score.js';
 
-describe('formatScorePercent: scores read as percentages; §9 "score times weight" where a weight exists', () => {
-  it.each<[string, number, number, number, string]>([
-    ['a 100 % quiz of an imported lesson (no weight) is 100%, not 1', 1, 0, 1, '100%'],
-    ['20 % is 20%, not 0.20', 0.2, 0, 1, '20%'],
-    ['one decimal at most', 2 / 3, 0, 1, '66.7%'],
-    ['a half percent stays', 0.995, 0, 1, '99.5%'],
-    ['float noise is dropped', 0.7 * 1.0000000001, 0, 1, '70%'],
-    ['a negative weight is no weight', 0.8, -1, 1, '80%'],
-    ['the percent weight 100: score times weight is already a percentage', 0.9, 100, 1, '90%'],
-    ['Review mode shows the score', 0.45, 0, 3, '45%'],
-    ['"\'-\' when 0"', 0, 0, 1, '-'],
-    ['"\'-\' when 0", with the percent weight', 0, 100, 1, '-'],
-    ['"\'-\' ... in Browse mode"', 0.9, 0, 2, '-'],
-    ['"\'-\' ... in Browse mode", with the percent weight', 0.9, 100, 2, '-'],
-    ['not a number', Number.NaN, 0, 1, '-'],
-    ['"score times weight": 20 points', 0.8, 20, 1, '16'],
-    ['"values between 0 and 1 rounded to 2 decimals"', 0.456, 1, 1, '0.46'],
-    ['points in Browse mode', 0.8, 20, 2, '-'],
-  ])('%s (score %d, weight %d, play mode %d) -> %s', (_rule, score, weight, mode, text) => {
-    expect(formatScorePercent(score, weight, mode)).toBe(text);
+describe('formatScorePercent: the one score shown (§9 "score times weight" read with the percent weight 100; ADR 0010 Scores)', () => {
+  it.each<[string, number, number, string]>([
+    ['a 100 % quiz is 100%, not 1', 1, 1, '100%'],
+    ['20 % is 20%, not 0.20', 0.2, 1, '20%'],
+    ['"values between 0 and 1": 0.95 is 95%, not 0.95', 0.95, 1, '95%'],
+    ['one decimal at most, cut: 2/3 is 66.6%', 2 / 3, 1, '66.6%'],
+    ['a half percent stays', 0.995, 1, '99.5%'],
+    ['never shown above what was reached: 79.96 % is not the pass mark 80%', 0.7996, 1, '79.9%'],
+    ['never 100% short of 100 %', 0.99996, 1, '99.9%'],
+    ['float noise does not cut a tenth: 0.29 is 29%', 0.29, 1, '29%'],
+    ['float noise is dropped', 0.7 * 1.0000000001, 1, '70%'],
+    ['Review mode shows the score', 0.45, 3, '45%'],
+    ['"\'-\' when 0": a package that rolls up no score', 0, 1, '-'],
+    ['"\'-\' ... in Browse mode"', 0.9, 2, '-'],
+    ['not a number', Number.NaN, 1, '-'],
+  ])('%s (score %d, play mode %d) -> %s', (_rule, score, mode, text) => {
+    expect(formatScorePercent(score, mode)).toBe(text);
   });
 });

@@ -360,6 +360,8 @@ export interface IssuedCertificateTable {
   statusIndex: number;
   revokedAt: NullableInstant;
   revokeReason: Default<string>;
+  /** A reason the public verification page may show (migration 0019); '' for none. */
+  revokePublicReason: Default<string>;
 }
 
 export interface CredentialSigningKeyTable {

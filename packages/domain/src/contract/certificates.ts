@@ -29,8 +29,11 @@ export const CertificateItem = Type.Object({
   courseName: Type.String(),
   /** Total time in ms. */
   time: Type.Number(),
-  /** The score shown (§9: score times weight; 0 when none). */
+  /** The score, a fraction of the maximum (0..1; 0 when none or in Browse mode). */
   score: Type.Number(),
+  /** The score as every screen shows it (formatScorePercent, ADR 0010 "Scores"): '95%' or '-'. */
+  scoreText: Type.String(),
+  /** 'Complete', 'Failed' or 'Incomplete' by the outcome rule (§4), 'Browse' in play mode 2. */
   completionStatus: Type.String(),
   /** When the lesson was completed (ms since the epoch; 0 when not). */
   completedInstant: Type.Number(),
@@ -64,7 +67,10 @@ export const CertificateData = Type.Object({
   certificateTypeName: Type.String(),
   /** Total time in ms. */
   totalTime: Type.Number(),
+  /** A fraction of the maximum (0..1; 0 when none). */
   score: Type.Number(),
+  /** The score as every screen shows it (formatScorePercent, ADR 0010 "Scores"): '95%' or '-'. */
+  scoreText: Type.String(),
   items: Type.Array(CertificateItem),
   versionName: Type.String(),
   versionInstant: Type.Number(),

@@ -29,9 +29,11 @@ export const CompletionReportRow = Type.Object({
   elementCompletion: Type.Number(),
   /** ms since the epoch; 0 when not complete. */
   elementCompletionInstant: Type.Number(),
-  /** Percent 0..100, as the player stores it. */
+  /** A fraction of the maximum, 0..1, as the player stores it (shown by formatScorePercent). */
   elementScore: Type.Number(),
   elementScoreWeight: Type.Number(),
+  /** The lesson's pass score (§4 Lesson status: "scorable with pass score above the score"). */
+  elementMinScorePass: Type.Number(),
   elementPlayMode: Type.Number(),
   /** The start of the lesson's most recent session (ms since the epoch; 0 when never launched). */
   elementStartDate: Type.Number(),

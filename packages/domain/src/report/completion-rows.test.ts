@@ -121,6 +121,10 @@ describe('completion report rows (§2 Most Recent, §3 Completion-report row)', 
       elementPlayMode: 1,
       elementAttempts: 1,
       player: '',
+      elementScore: 0,
+      elementScoreWeight: 0,
+      elementScorable: 0,
+      elementMinScorePass: 0,
       ...fields,
     });
   it.each([
@@ -137,10 +141,16 @@ describe('completion report rows (§2 Most Recent, §3 Completion-report row)', 
       'complete',
     ],
     [
-      'complete but credit below 0',
+      '§4 "credit below 0 are complete but not passing": Failed, never a kind of complete',
       { elementCompletion: 1, elementCredit: -1 },
-      'Complete (not passing)',
-      'complete',
+      'Failed',
+      'failed',
+    ],
+    [
+      '§4 "Failed: ... scorable with pass score above the score"',
+      { elementCompletion: 1, elementScorable: 1, elementMinScorePass: 0.8, elementScore: 0.6 },
+      'Failed',
+      'failed',
     ],
     ["'-' when play mode 2", { elementPlayMode: 2, elementCompletion: 1 }, '-', 'none'],
     ['Waypoint exam, attempted and not complete', { player: 'Exam' }, 'Failed', 'failed'],
@@ -151,7 +161,13 @@ describe('completion report rows (§2 Most Recent, §3 Completion-report row)', 
       'Not attempted',
       'none',
     ],
-    ['failure code below -1', { elementCompletion: -3 }, 'Incomplete', 'incomplete'],
+    [
+      'a failure code below -1 (a SCORM lesson that reported failed) is Failed, not Incomplete',
+      { elementCompletion: -3, elementCredit: -1 },
+      'Failed',
+      'failed',
+    ],
+    ['-1 is not a failure: Incomplete', { elementCompletion: -1 }, 'Incomplete', 'incomplete'],
   ])('lesson status: %s', (_name, fields, text, tone) => {
     expect(status(fields)).toEqual({ text, tone });
   });
@@ -226,5 +242,46 @@ describe("Open Curriculum / Closed Curriculum (§2) and the user report tree's l
       completionText: 'Complete',
     });
     expect(treeLessonRow(lesson({ elementPlayMode: 2 })).completionText).toBe('-');
+  });
+
+  // The tree's Completion column is the §4 lesson status: "notstarted: elementAttempts 0 or less;
+  // started: above 0"; Complete; "Failed: credit below 0 ..."; "Play mode 2 always shows
+  // not-started" ('-' as in the Most Recent table).
+  it.each<[string, Partial<ProgressElement>, string, string]>([
+    ['not attempted', { elementAttempts: 0 }, 'Not attempted', '-'],
+    [
+      'started: 1 attempt, 0:22:30 spent, 40 % progress',
+      { elementAttempts: 1, elementTotalTime: 1_350_000, elementProgressMeasure: 0.4 },
+      'Started',
+      '-',
+    ],
+    [
+      'complete, score 95 %',
+      { elementAttempts: 1, elementCompletion: 1, elementScore: 0.95 },
+      'Complete',
+      '95%',
+    ],
+    [
+      'failed quiz at 60 %',
+      { elementAttempts: 1, elementCompletion: -3, elementCredit: -1, elementScore: 0.6 },
+      'Failed',
+      '60%',
+    ],
+    [
+      'complete but not passing',
+      { elementAttempts: 1, elementCompletion: 1, elementCredit: -1, elementScore: 0.6 },
+      'Failed',
+      '60%',
+    ],
+    [
+      'an exam scored 1 with weight 1 reads 100%, not 1',
+      { elementAttempts: 1, elementCompletion: 1, elementScore: 1, elementScoreWeight: 1 },
+      'Complete',
+      '100%',
+    ],
+  ])('tree lesson row: %s', (_name, fields, text, score) => {
+    const row = treeLessonRow(lesson(fields));
+    expect(row.completionText).toBe(text);
+    expect(row.score).toBe(score);
   });
 });

@@ -8,6 +8,7 @@ import type { FlaggedLeafAssignment } from '../contract/progress.js';
 import { isCompletionComplete } from '../completion.js';
 import { isDraftAssociated } from '../drafts.js';
 import { EXAM_PLAYER } from '../lesson-status.js';
+import { OUTCOME_TEXT, outcomeOf } from '../outcome.js';
 import { PLAY_MODE } from '../play-mode.js';
 import type { ProgressElement } from '../progress-element.js';
 
@@ -62,6 +63,7 @@ export function completionReportRows(
             elementCompletionInstant: lesson.elementCompletionInstant,
             elementScore: lesson.elementScore,
             elementScoreWeight: lesson.elementScoreWeight,
+            elementMinScorePass: lesson.elementMinScorePass,
             elementPlayMode: lesson.elementPlayMode,
             elementStartDate: lesson.elementLastLaunchedInstant,
             elementDuration: lesson.elementTotalTime,
@@ -111,36 +113,40 @@ export interface LessonStatusCell {
 
 type StatusFields = Pick<
   CompletionReportRow,
-  'elementCompletion' | 'elementCredit' | 'elementPlayMode' | 'elementAttempts' | 'player'
+  | 'elementCompletion'
+  | 'elementCredit'
+  | 'elementPlayMode'
+  | 'elementAttempts'
+  | 'player'
+  | 'elementScore'
+  | 'elementScoreWeight'
+  | 'elementScorable'
+  | 'elementMinScorePass'
 >;
 
 /**
- * The completion value shown for a lesson: 'Complete' (with 'not passing' when its credit is below
- * 0, §4 Completion codes), 'Failed' for a failure code or an attempted exam not complete (§4 Lesson
- * status, the special exam player), else 'Not attempted'.
+ * The completion value shown for a lesson: its outcome (outcome.ts, §4 Lesson status) in words,
+ * 'Complete', 'Failed', 'Started' or 'Not attempted'. A result that is complete but not passing
+ * is 'Failed', never a kind of complete.
  */
 export function completionValueText(row: StatusFields): string {
-  if (isCompletionComplete(row.elementCompletion)) {
-    return row.elementCredit < 0 ? 'Complete (not passing)' : 'Complete';
-  }
-  if (row.elementCompletion < -1) return 'Failed';
-  if (isWaypointExam(row) && row.elementAttempts > 0) return 'Failed';
-  return 'Not attempted';
+  return OUTCOME_TEXT[outcomeOf({ ...row, elementType: 'lesson' })];
 }
 
 /**
  * "Lesson Status: 'Incomplete' in red when completion below 1, play mode not 2 and not a {product}
  * exam; a completion value when completion at least 1 and play mode not 2, or when a {product} exam;
- * '-' when play mode 2" (§2 Completion Report).
+ * '-' when play mode 2" (§2 Completion Report). A failed lesson (a failure code, §4) shows the
+ * completion value 'Failed': 'Incomplete' would hide the failure (docs/decisions/0010, Outcomes).
  */
 export function lessonStatusCell(row: StatusFields): LessonStatusCell {
   const browse = row.elementPlayMode === PLAY_MODE.browse;
   const exam = isWaypointExam(row);
-  if (exam || (isCompletionComplete(row.elementCompletion) && !browse)) {
-    const text = completionValueText(row);
+  const outcome = outcomeOf({ ...row, elementType: 'lesson' });
+  if (exam || (!browse && (isCompletionComplete(row.elementCompletion) || outcome === 'failed'))) {
     return {
-      text,
-      tone: text.startsWith('Complete') ? 'complete' : text === 'Failed' ? 'failed' : 'none',
+      text: OUTCOME_TEXT[outcome],
+      tone: outcome === 'complete' ? 'complete' : outcome === 'failed' ? 'failed' : 'none',
     };
   }
   if (browse) return { text: '-', tone: 'none' };

@@ -47,7 +47,65 @@ describe('training record items', () => {
       'Course:CRM',
       'Lesson:Briefing',
     ]);
-    expect(items[2]).toMatchObject({ score: '92%', time: '0:10:00', course: 'CRM' });
+    expect(items[2]).toMatchObject({
+      status: 'Complete',
+      score: '92%',
+      time: '0:10:00',
+      course: 'CRM',
+    });
+  });
+
+  it('records a failure as Failed with its score, never as a completion (§4 Completion codes)', () => {
+    const failedQuiz = el({
+      elementName: 'Post test',
+      elementAttempts: 1,
+      elementCompletion: -3,
+      elementCredit: -1,
+      elementScore: 0.6,
+    });
+    const notPassing = el({
+      elementName: 'Checkride',
+      elementAttempts: 1,
+      elementCompletion: 1,
+      elementCredit: -1,
+      elementScore: 0.5,
+      elementCompletionInstant: Date.UTC(2026, 0, 3),
+    });
+    const tree = el({
+      elementType: 'curriculum',
+      elementName: 'Recurrent',
+      elementCompletion: -3,
+      elementChildren: [
+        el({
+          elementType: 'course',
+          elementName: 'CRM',
+          elementCompletion: -3,
+          elementChildren: [
+            el({
+              elementType: 'topic',
+              elementChildren: [
+                failedQuiz,
+                notPassing,
+                el({ elementName: 'Started', elementAttempts: 1 }),
+              ],
+            }),
+          ],
+        }),
+      ],
+    });
+    expect(
+      trainingRecordItems([tree]).map((i) => [
+        i.level,
+        i.status,
+        i.score,
+        i.lesson || i.course || i.curriculum,
+      ]),
+    ).toEqual([
+      ['Curriculum', 'Failed', '-', 'Recurrent'],
+      ['Course', 'Failed', '-', 'CRM'],
+      ['Lesson', 'Failed', '60%', 'Post test'],
+      ['Lesson', 'Failed', '50%', 'Checkride'],
+    ]);
   });
 });
 
@@ -76,6 +134,7 @@ describe('CSV that opens cleanly in a spreadsheet', () => {
   it('writes ISO dates and the student on every line', () => {
     const csv = trainingRecordCsv({ name: 'Alex Morgan', employeeID: 'E1' }, [
       {
+        status: 'Complete',
         level: 'Lesson',
         curriculum: 'C',
         course: 'K',
@@ -85,6 +144,8 @@ describe('CSV that opens cleanly in a spreadsheet', () => {
         time: '0:01:00',
       },
     ]);
-    expect(csv.split('\r\n')[1]).toBe('Alex Morgan,E1,Lesson,C,K,L,2026-11-03,80%,0:01:00');
+    expect(csv.split('\r\n')[1]).toBe(
+      'Alex Morgan,E1,Lesson,C,K,L,Complete,2026-11-03,80%,0:01:00',
+    );
   });
 });

@@ -1,22 +1,24 @@
 /**
- * The training record a student hands to an auditor: every completed item of their report (a
- * curriculum, course or lesson complete, §4 Completion codes) with its date, score and time, and
- * the same as CSV text that opens cleanly in a spreadsheet.
+ * The training record a student hands to an auditor: every finished item of their report (a
+ * curriculum, course or lesson complete, or failed, §4 Completion codes) with its outcome, date,
+ * score and time, and the same as CSV text that opens cleanly in a spreadsheet.
  */
-import { isCompletionComplete } from '../completion.js';
 import { isDraftAssociated } from '../drafts.js';
+import { outcomeOf, OUTCOME_TEXT } from '../outcome.js';
 import { PLAY_MODE } from '../play-mode.js';
 import type { ProgressElement } from '../progress-element.js';
 import { formatScorePercent } from '../score.js';
 import { isoDate, timeText } from './report-format.js';
 
-/** One completed item of the record. */
+/** One finished item of the record. */
 export interface TrainingRecordItem {
+  /** Its outcome (outcome.ts): a failure is recorded as one, never as a completion. */
+  status: 'Complete' | 'Failed';
   level: 'Curriculum' | 'Course' | 'Lesson';
   curriculum: string;
   course: string;
   lesson: string;
-  /** ms since the epoch. */
+  /** ms since the epoch; 0 for a failure (none completed). */
   completedInstant: number;
   /** As shown: '80%' or '-'. */
   score: string;
@@ -24,50 +26,58 @@ export interface TrainingRecordItem {
   time: string;
 }
 
-const done = (element: ProgressElement) =>
-  isCompletionComplete(element.elementCompletion) &&
-  !(element.elementType === 'lesson' && element.elementPlayMode === PLAY_MODE.browse);
+/** The outcome an item is recorded with, or null when it is not finished (nor a Browse lesson). */
+function finished(element: ProgressElement): TrainingRecordItem['status'] | null {
+  if (element.elementType === 'lesson' && element.elementPlayMode === PLAY_MODE.browse) return null;
+  const outcome = outcomeOf(element);
+  return outcome === 'complete' || outcome === 'failed' ? OUTCOME_TEXT[outcome] : null;
+}
 
 /**
- * The completed items of the student's curricula, each curriculum followed by its completed
- * courses and lessons, in tree order. Browse lessons (no credit, §4 Play modes), draft-associated
- * and nameless curricula are left out.
+ * The finished items of the student's curricula (complete, or failed: §4), each curriculum
+ * followed by its finished courses and lessons, in tree order. Browse lessons (no credit, §4 Play
+ * modes), draft-associated and nameless curricula are left out.
  */
 export function trainingRecordItems(curricula: readonly ProgressElement[]): TrainingRecordItem[] {
   const items: TrainingRecordItem[] = [];
   const item = (
     level: TrainingRecordItem['level'],
+    status: TrainingRecordItem['status'],
     element: ProgressElement,
     names: { curriculum: string; course?: string; lesson?: string },
   ): TrainingRecordItem => ({
+    status,
     level,
     curriculum: names.curriculum,
     course: names.course ?? '',
     lesson: names.lesson ?? '',
     completedInstant: element.elementCompletionInstant,
-    score: formatScorePercent(
-      element.elementScore,
-      element.elementScoreWeight,
-      element.elementPlayMode,
-    ),
+    score: formatScorePercent(element.elementScore, element.elementPlayMode),
     time: timeText(element.elementTotalTime),
   });
   for (const curriculum of curricula) {
     if (curriculum.elementName.trim() === '' || isDraftAssociated(curriculum)) continue;
     const curriculumName = curriculum.elementName;
-    if (done(curriculum))
-      items.push(item('Curriculum', curriculum, { curriculum: curriculumName }));
+    const curriculumStatus = finished(curriculum);
+    if (curriculumStatus) {
+      items.push(item('Curriculum', curriculumStatus, curriculum, { curriculum: curriculumName }));
+    }
     for (const course of curriculum.elementChildren) {
-      if (done(course)) {
+      const courseStatus = finished(course);
+      if (courseStatus) {
         items.push(
-          item('Course', course, { curriculum: curriculumName, course: course.elementName }),
+          item('Course', courseStatus, course, {
+            curriculum: curriculumName,
+            course: course.elementName,
+          }),
         );
       }
       for (const topic of course.elementChildren) {
         for (const lesson of topic.elementChildren) {
-          if (lesson.elementType !== 'lesson' || !done(lesson)) continue;
+          const lessonStatus = lesson.elementType === 'lesson' ? finished(lesson) : null;
+          if (!lessonStatus) continue;
           items.push(
-            item('Lesson', lesson, {
+            item('Lesson', lessonStatus, lesson, {
               curriculum: curriculumName,
               course: course.elementName,
               lesson: lesson.elementName,
@@ -106,12 +116,13 @@ export const TRAINING_RECORD_CSV_HEADER = [
   'Curriculum',
   'Course',
   'Lesson',
+  'Status',
   'Completed (UTC)',
   'Score',
   'Time',
 ] as const;
 
-/** The training record as CSV: one line per completed item, ISO dates. */
+/** The training record as CSV: one line per finished item, ISO dates. */
 export function trainingRecordCsv(
   student: { name: string; employeeID: string },
   items: readonly TrainingRecordItem[],
@@ -125,6 +136,7 @@ export function trainingRecordCsv(
       entry.curriculum,
       entry.course,
       entry.lesson,
+      entry.status,
       isoDate(entry.completedInstant),
       entry.score,
       entry.time,

@@ -56,7 +56,8 @@ export function draftAndRecurrentCurricula(now: Date): DemoCurriculum[] {
       assignment: { assignedDaysAgo: 5, startDaysAgo: 5, durationDays: null },
     },
     {
-      // Recurrent course name; credit below 0 (complete but not passing); play mode 3 (Review).
+      // Recurrent course name; passed, so its certificate (issued, then expired) follows the
+      // outcome rule (ADR 0010 Outcomes); play mode 3 (Review).
       curriculum: {
         name: 'Annual Recurrent Training',
         description: 'The yearly recurrent programme for flight crew.',
@@ -75,8 +76,8 @@ export function draftAndRecurrentCurricula(now: Date): DemoCurriculum[] {
                       attempts: 1,
                       completion: 1,
                       completedDaysAgo: 15,
-                      score: 0.62,
-                      credit: -1,
+                      score: 0.82,
+                      credit: 1,
                       totalTimeMinutes: 37,
                       lastLaunchedHoursAgo: 360,
                     },

@@ -27,8 +27,8 @@
  * | Performance-Based Navigation  | expired 235 days ago (outside the 90-day window)                |
  * | Fatigue Risk Management       | a draft course beside a published one                          |
  * | A350 Differences              | all courses draft (draft-associated: only under Drafts)         |
- * | Annual Recurrent Training     | recurrent course name 'YYYY-01-01 Recurrent YYYY-12-31'; credit |
- * |                               | below 0 (complete but not passing); Review-mode lesson          |
+ * | Annual Recurrent Training     | recurrent course name 'YYYY-01-01 Recurrent YYYY-12-31'; passed |
+ * |                               | (an expired certificate); Review-mode lesson                    |
  *
  * Every other lesson plays one of the demo packages (demo-content.ts: a briefing, a hydraulics
  * overview and quiz, reading lessons, knowledge checks).

@@ -55,10 +55,15 @@ export async function issuerProfile(
   };
 }
 
-/** The OpenBadgeCredential of an issued certificate (unsigned). */
+/**
+ * The OpenBadgeCredential of an issued certificate (unsigned). scoreText is the score the
+ * certificate shows (formatScorePercent, ADR 0010 "Scores"); the credential carries the same value
+ * as its result (OB 3.0 Result, described by the achievement's ResultDescription), none for '-'.
+ */
 export async function buildCredential(
   deps: CredentialDeps,
   issued: IssuedRow,
+  scoreText = '-',
 ): Promise<Record<string, unknown>> {
   const [user, lms] = await Promise.all([
     selectUser(deps.db, issued.userKey),
@@ -78,6 +83,8 @@ export async function buildCredential(
     (issued.courseKey === null ? '' : `:course:${issued.courseKey}`);
   const statusListUrl = statusListUrlOf(deps.config, issued.lmsKey);
   const type = issued.certificateTypeName || 'Certificate of Completion';
+  const scoreDescriptionId = `${achievementId}:score`;
+  const scored = scoreText !== '-';
   return {
     '@context': [VC_CONTEXT, OB_CONTEXT],
     id: verifyUrlOf(deps.config, issued.publicId),
@@ -104,6 +111,11 @@ export async function buildCredential(
         },
       ],
       activityEndDate: iso(issued.completedAt),
+      ...(scored
+        ? {
+            result: [{ type: ['Result'], resultDescription: scoreDescriptionId, value: scoreText }],
+          }
+        : {}),
       achievement: {
         id: achievementId,
         type: ['Achievement'],
@@ -111,8 +123,20 @@ export async function buildCredential(
         name: issued.achievementName,
         description: `${type} of ${issued.achievementName}, awarded by ${issued.issuerName}.`,
         criteria: {
-          narrative: `Complete every credited lesson of ${issued.achievementName} in ${issued.issuerName}'s training.`,
+          narrative: `Complete and pass every credited lesson of ${issued.achievementName} in ${issued.issuerName}'s training.`,
         },
+        ...(scored
+          ? {
+              resultDescription: [
+                {
+                  id: scoreDescriptionId,
+                  type: ['ResultDescription'],
+                  name: 'Score',
+                  resultType: 'Percent',
+                },
+              ],
+            }
+          : {}),
       },
     },
     credentialStatus: {
@@ -142,9 +166,16 @@ async function sign(
   return jwt.sign(key);
 }
 
-/** The issued certificate as a signed OpenBadgeCredential (VC-JWT). */
-export async function signedCredential(deps: CredentialDeps, issued: IssuedRow): Promise<string> {
-  const credential = await buildCredential(deps, issued);
+/**
+ * The issued certificate as a signed OpenBadgeCredential (VC-JWT), with the score its certificate
+ * shows as the result (CertificateData.scoreText; '-' for none).
+ */
+export async function signedCredential(
+  deps: CredentialDeps,
+  issued: IssuedRow,
+  scoreText = '-',
+): Promise<string> {
+  const credential = await buildCredential(deps, issued, scoreText);
   return sign(deps, credential, {
     iss: issuerIdOf(deps.config, issued.lmsKey),
     jti: credential.id as string,

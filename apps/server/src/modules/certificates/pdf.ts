@@ -182,7 +182,8 @@ export async function certificatePdf(deps: { db: Db }, data: CertificateData): P
       data.startedInstant ? `Started ${formatDate(data.startedInstant)}` : '',
       `Completed ${formatDate(data.completedInstant)}`,
       `Total time ${formatDuration(data.totalTime)}`,
-      data.score > 0 ? `Score ${data.score}` : '',
+      // The score as every screen shows it (formatScorePercent, ADR 0010 "Scores").
+      data.scoreText !== '-' ? `Score ${data.scoreText}` : '',
     ]
       .filter(Boolean)
       .join('   ·   ');
@@ -233,7 +234,7 @@ export async function certificatePdf(deps: { db: Db }, data: CertificateData): P
         item.name,
         item.courseName,
         formatDuration(item.time),
-        item.score > 0 ? String(item.score) : '-',
+        item.scoreText,
         item.completionStatus,
         item.completedInstant ? formatDate(item.completedInstant) : '',
       ];

@@ -104,12 +104,12 @@ export async function certificateRoutes(instance: FastifyInstance): Promise<void
     certificateCalls.credential.route,
     { preHandler: app.requireStudentSession, schema: certificateSchemas.credential },
     async (request, reply) => {
-      const { issued } = await issuedCertificateData(
+      const { data, issued } = await issuedCertificateData(
         deps,
         request.params,
         request.params.certificateId,
       );
-      const jwt = await signedCredential(deps, issued);
+      const jwt = await signedCredential(deps, issued, data.scoreText);
       return reply
         .type('application/vc+jwt')
         .header('content-disposition', `attachment; filename="certificate-${issued.publicId}.jwt"`)

@@ -11,7 +11,8 @@
 import { randomInt } from 'node:crypto';
 import {
   certificateStatus,
-  isCompletionComplete,
+  formatScorePercent,
+  outcomeOf,
   PLAY_MODE,
   type CertificateStatus,
   type ProgressElement,
@@ -96,14 +97,11 @@ function lessonsOf(
   return element.elementChildren.flatMap((child) => lessonsOf(child, name));
 }
 
-/** §9: the score shown is the score times its weight (the raw score when unweighted). */
-const shownScore = (lesson: ProgressElement) =>
-  Math.round(
-    (lesson.elementScoreWeight > 0
-      ? lesson.elementScore * lesson.elementScoreWeight
-      : lesson.elementScore) * 100,
-  ) / 100;
-
+/**
+ * A lesson of the certificate: its status by the one outcome rule (§4; outcome.ts), so a failed
+ * lesson reads 'Failed' and never 'Incomplete' or a kind of complete, and its score as every
+ * screen shows it (formatScorePercent; docs/decisions/0010 "Scores").
+ */
 function itemOf({
   lesson,
   courseName,
@@ -111,19 +109,21 @@ function itemOf({
   lesson: ProgressElement;
   courseName: string;
 }): CertificateItem {
-  const status =
-    lesson.elementPlayMode === PLAY_MODE.browse
-      ? 'Browse'
-      : isCompletionComplete(lesson.elementCompletion)
-        ? lesson.elementCredit < 0
-          ? 'Complete (not passing)'
-          : 'Complete'
+  const browse = lesson.elementPlayMode === PLAY_MODE.browse;
+  const outcome = outcomeOf(lesson);
+  const status = browse
+    ? 'Browse'
+    : outcome === 'complete'
+      ? 'Complete'
+      : outcome === 'failed'
+        ? 'Failed'
         : 'Incomplete';
   return {
     name: lesson.elementName,
     courseName,
     time: lesson.elementTotalTime,
-    score: lesson.elementPlayMode === PLAY_MODE.browse ? 0 : shownScore(lesson),
+    score: browse ? 0 : lesson.elementScore,
+    scoreText: formatScorePercent(lesson.elementScore, lesson.elementPlayMode),
     completionStatus: status,
     completedInstant: lesson.elementCompletionInstant,
     versionName: lesson.elementUploadInstant > 0 ? 'Content package' : '',
@@ -158,7 +158,8 @@ async function completeElement(deps: CertificateDeps, target: CertificateTarget)
           (course) => course.elementType === 'course' && course.elementKey === target.courseKey,
         );
   // The report fills elementCertificateUrl with the certificate page only when students may view
-  // certificates and the element is complete (§6; certificateUrlFor): the same rule decides here.
+  // certificates and the element is complete and passing (§6 with §4; certificateUrlFor): the same
+  // rule decides here, so a failed outcome is never certified.
   if (!element || !element.elementCertificateUrl.startsWith('/certificate?')) throw notFound();
   return { assignment, curriculum, element };
 }
@@ -291,6 +292,7 @@ export async function certificateData(
     certificateTypeName: issued.certificateTypeName || 'Certificate of Completion',
     totalTime: element.elementTotalTime,
     score: element.elementScore,
+    scoreText: formatScorePercent(element.elementScore, element.elementPlayMode),
     items,
     versionName: versionInstant > 0 ? 'Content as of' : '',
     versionInstant,
@@ -334,6 +336,8 @@ export interface Verification {
   completedAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** Why it was revoked, when the reason is a public one (migration 0019); else ''. */
+  publicReason: string;
   status: CertificateStatus;
 }
 
@@ -353,6 +357,7 @@ export async function verifyCertificate(
     completedAt: row.completedAt,
     expiresAt: row.expiresAt,
     revokedAt: row.revokedAt,
+    publicReason: row.revokedAt ? row.revokePublicReason : '',
     status: statusOf(row, deps.clock.now().getTime()),
   };
 }

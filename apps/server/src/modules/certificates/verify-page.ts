@@ -80,6 +80,8 @@ export function verifiedPage(code: string, verification: Verification): string {
     ]);
   }
   if (verification.revokedAt) rows.push(['Revoked', formatDate(verification.revokedAt.getTime())]);
+  // Only a public reason (migration 0019); an operator's reason stays private (ADR 0011).
+  if (verification.publicReason) rows.push(['Reason', verification.publicReason]);
   return page(
     `Certificate ${LABELS[status]}`,
     `<h1>Certificate verification</h1>

@@ -233,7 +233,7 @@ describe("the panel's report and launches follow the package's own locks (ADR 00
         measure: 0.9,
       });
       expect(course.elementCompletion).toBe(1);
-      expect(course.elementScore).toBe(90);
+      expect(course.elementScore).toBe(0.9);
       expect(course.elementCompletionInstant).toBeGreaterThan(0);
       // The content lessons were never opened: 'all lessons complete' would say Incomplete.
       expect(course.elementChildren[0]!.elementChildren[0]!.elementAttempts).toBe(0);

@@ -1,6 +1,7 @@
 import {
   buildProgressElement,
   certificateUrlFor,
+  MINIMUM_SCORE_NOT_MET,
   rollUp,
   type ProgressElement,
   type RolledUpFields,
@@ -88,29 +89,34 @@ export function presentTopic(
 
 /**
  * A sequenced SCORM 2004 course's completion, success and score from its activity tree's rollup
- * (ADR 0007), not from 'all lessons complete': completed is complete (1), and one not satisfied
- * is "complete but not passing" (credit below 0, §4 Completion codes); the root's measure
- * (-1..1) is the score when known. Times and attempts still add up from the lessons.
+ * (ADR 0007), not from 'all lessons complete'. One not satisfied has failed (SN RB.1.2: its
+ * objective is not met) whether or not it is also completed: -3 "minimum score not met" with
+ * credit below 0 (§4 Completion codes; outcome.ts), so that its curriculum fails with it and no
+ * certificate is issued, as a failed SCO's commit is stored (scorm/cmi-progress.ts). Completed
+ * and not failed is complete (1). The root's measure (-1..1), when at 0 or above, is the score as
+ * a fraction of the maximum like every lesson's; a package that rolls up no measure has no score
+ * (0, shown '-'). Times and attempts still add up from the lessons.
  */
 function sequencedCourseFields(
   rollup: SequencingRollup,
   rolledUp: RolledUpFields,
   topics: ProgressElement[],
 ): RolledUpFields & Pick<ProgressElement, 'elementCredit' | 'elementSequencingRollup'> {
-  const completed = rollup.completed === true;
+  const failed = rollup.satisfied === false;
+  const completed = !failed && rollup.completed === true;
   const latest = Math.max(
     0,
     ...topics.flatMap((topic) => topic.elementChildren.map((l) => l.elementCompletionInstant)),
   );
   return {
     ...rolledUp,
-    elementCompletion: completed ? 1 : 0,
+    elementCompletion: failed ? MINIMUM_SCORE_NOT_MET : completed ? 1 : 0,
     elementCompletionInstant: completed ? latest : 0,
-    elementCredit: rollup.satisfied === false ? -1 : rollup.satisfied === true ? 1 : 0,
+    elementCredit: failed ? -1 : rollup.satisfied === true ? 1 : 0,
     elementScore:
       rollup.measure !== null && rollup.measure >= 0
-        ? Math.round(rollup.measure * 10_000) / 100
-        : rolledUp.elementScore,
+        ? Math.round(rollup.measure * 10_000) / 10_000
+        : 0,
     elementSequencingRollup: rollup,
   };
 }
@@ -122,9 +128,10 @@ export function presentCourse(
   context: AssignmentContext,
   sequencingRollup: SequencingRollup | null = null,
 ): ProgressElement {
-  const rolledUp = sequencingRollup
-    ? sequencedCourseFields(sequencingRollup, rollUp(topics), topics)
-    : rollUp(topics);
+  const rolledUp: RolledUpFields & Partial<Pick<ProgressElement, 'elementCredit'>> =
+    sequencingRollup
+      ? sequencedCourseFields(sequencingRollup, rollUp(topics), topics)
+      : rollUp(topics);
   return buildProgressElement({
     elementType: 'course',
     elementKey: course.courseKey,
@@ -140,6 +147,7 @@ export function presentCourse(
         kind: 'course',
         storedUrl: course.certificateUrl,
         completion: rolledUp.elementCompletion,
+        credit: rolledUp.elementCredit ?? 0,
         lmsKey: context.certificates.lmsKey,
         userKey: context.certificates.userKey,
         curriculumKey: context.curriculumKey,
@@ -172,6 +180,8 @@ export function presentCurriculum(
         kind: 'curriculum',
         storedUrl: assignment.certificateUrl,
         completion: rolledUp.elementCompletion,
+        // A curriculum's failure is in its completion code (roll-up.ts); it carries no credit.
+        credit: 0,
         lmsKey: user.lmsKey,
         userKey: user.userKey,
         curriculumKey: assignment.curriculumKey,

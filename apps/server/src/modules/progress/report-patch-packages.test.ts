@@ -187,6 +187,6 @@ describe('progress report patched after a commit, with package locks and rollups
     reportLessonsChanged(userKey, [{ assignmentKey, lessonKey: lessonKeys.get('l2')! }]);
     const body = await read();
     expect(reportPatchStats.dropped).toBe(dropped + 1);
-    expect(courseOf(body, 'Post').elementScore).toBe(50);
+    expect(courseOf(body, 'Post').elementScore).toBe(0.5);
   });
 });

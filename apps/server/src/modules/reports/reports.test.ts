@@ -260,17 +260,19 @@ describe('Completion Report calls (§2, §7): course completion, organisation, t
       'Curriculum',
       'Course',
       'Lesson',
+      'Status',
       'Completed (UTC)',
       'Score',
       'Time',
     ]);
     const body = rows.slice(1);
-    expect(body.every((row) => row.length === 9)).toBe(true);
+    expect(body.every((row) => row.length === 10)).toBe(true);
     expect(body.every((row) => row[0] === "Zoë O'Brien" && row[1] === 'E-1042')).toBe(true);
     const lesson = body.find((row) => row[5] === 'Ground 1.1')!;
     expect(lesson[2]).toBe('Lesson');
-    expect(lesson[6]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(lesson.slice(7)).toEqual(['84.5%', '0:30:00']);
+    expect(lesson[6]).toBe('Complete');
+    expect(lesson[7]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(lesson.slice(8)).toEqual(['84.5%', '0:30:00']);
     // Browse lessons and incomplete ones are not completed items.
     expect(body.some((row) => row[5] === 'Ground 1.2' || row[5] === 'Ground 1.3')).toBe(false);
     expect(body.some((row) => row[3] === '\'=HYPERLINK("http://x")')).toBe(true);

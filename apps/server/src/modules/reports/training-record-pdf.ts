@@ -32,9 +32,11 @@ const RULE = rgb(0.8, 0.83, 0.87);
 const COLUMNS = [
   { title: 'Completed', width: 72 },
   { title: 'Level', width: 64 },
-  { title: 'Item', width: CONTENT_WIDTH - 72 - 64 - 58 - 64 },
-  { title: 'Score', width: 58 },
-  { title: 'Time', width: 64 },
+  { title: 'Item', width: CONTENT_WIDTH - 72 - 64 - 56 - 50 - 58 },
+  // The item's outcome (outcome.ts): a failure is recorded as Failed, never as a completion.
+  { title: 'Status', width: 56 },
+  { title: 'Score', width: 50 },
+  { title: 'Time', width: 58 },
 ];
 const BODY = 9;
 const LINE = 12;
@@ -172,7 +174,7 @@ export async function renderTrainingRecordPdf(record: {
   y -= 22;
   tableHeader();
   if (items.length === 0) {
-    text(page, 'No completed items yet.', MARGIN, y - 12, 10, regular, MUTED);
+    text(page, 'No completed or failed items yet.', MARGIN, y - 12, 10, regular, MUTED);
   }
   const itemWidth = COLUMNS[2]!.width - 8;
   for (const item of items) {
@@ -196,7 +198,14 @@ export async function renderTrainingRecordPdf(record: {
       y = PAGE.height - MARGIN;
       tableHeader();
     }
-    const cells = [isoDate(item.completedInstant) || '-', item.level, '', item.score, item.time];
+    const cells = [
+      isoDate(item.completedInstant) || '-',
+      item.level,
+      '',
+      item.status,
+      item.score,
+      item.time,
+    ];
     let x = MARGIN;
     cells.forEach((cell, index) => {
       if (index !== 2) text(page, cell, x, y - 10, BODY);

@@ -32,13 +32,15 @@ const data: CertificateData = {
   certificateText: 'has completed the training below.',
   certificateTypeName: 'Certificate of Completion',
   totalTime: 3_600_000,
-  score: 88,
+  score: 0.88,
+  scoreText: '88%',
   items: [
     {
       name: 'Lesson A',
       courseName: 'Course 1',
       time: 1_200_000,
-      score: 90,
+      score: 0.9,
+      scoreText: '90%',
       completionStatus: 'Complete',
       completedInstant: Date.UTC(2026, 2, 4, 12),
       versionName: '',
@@ -49,6 +51,7 @@ const data: CertificateData = {
       courseName: 'Course 1',
       time: 600_000,
       score: 0,
+      scoreText: '-',
       completionStatus: 'Complete',
       completedInstant: 0,
       versionName: '',
@@ -98,7 +101,7 @@ describe('certificate themes filled with the data (§3 Certificate data, the fiv
         [...row.querySelectorAll('td')].map((cell) => cell.textContent),
       );
       expect(rows).toEqual([
-        ['Lesson A', 'Course 1', '0:20:00', '90', 'Complete', '2026/03/04'],
+        ['Lesson A', 'Course 1', '0:20:00', '90%', 'Complete', '2026/03/04'],
         ['Lesson B', 'Course 1', '0:10:00', '-', 'Complete', ''],
       ]);
       expect(

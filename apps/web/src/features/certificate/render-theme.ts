@@ -10,7 +10,6 @@ import type { CertificateData } from '../../api/certificates';
 export const DENSE_ITEMS = 12;
 
 const dateOrEmpty = (ms: number) => (ms > 0 ? formatDate(ms) : '');
-const scoreText = (score: number) => (score > 0 ? String(score) : '-');
 
 /** The text of every data-field a theme may use. */
 export function certificateFields(data: CertificateData): Record<string, string> {
@@ -26,7 +25,8 @@ export function certificateFields(data: CertificateData): Record<string, string>
     dateUserStarted: dateOrEmpty(data.dateUserStarted),
     completedDate: dateOrEmpty(data.completedInstant),
     totalTime: formatDuration(data.totalTime),
-    score: data.score > 0 ? String(data.score) : '',
+    // The score as every screen shows it (formatScorePercent, ADR 0010 "Scores"); none: no section.
+    score: data.scoreText === '-' ? '' : data.scoreText,
     employeeID: data.employeeID,
     userID: data.userID,
     base: data.base,
@@ -105,7 +105,7 @@ export function renderCertificate(themeHtml: string, data: CertificateData): str
         name: item.name,
         courseName: item.courseName,
         time: formatDuration(item.time),
-        score: scoreText(item.score),
+        score: item.scoreText,
         completionStatus: item.completionStatus,
         completedDate: dateOrEmpty(item.completedInstant),
         versionName: item.versionName,

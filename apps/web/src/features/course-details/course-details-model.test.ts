@@ -147,7 +147,7 @@ describe('course details model (§2 Course details, §4)', () => {
     expect(requires100('not json')).toBe(false);
   });
 
-  it('scores read as percentages: an imported lesson (no weight) at 100 % shows 100%, not 1 (§9 where a weight exists)', () => {
+  it('scores read as percentages whatever the weight: 100 % shows 100%, not 1 (§9 read with the percent weight, ADR 0010 Scores)', () => {
     const scored = (score: number, weight: number, mode = 1) =>
       lesson({
         elementAttempts: 1,
@@ -173,7 +173,7 @@ describe('course details model (§2 Course details, §4)', () => {
       { now: NOW },
     );
     const lessons = buildCurriculumView(c, 0, context).courses[0]!.topics[0]!.lessons;
-    expect(lessons.map((l) => l.score)).toEqual(['100%', '20%', '90%', '16', '-', '-']);
+    expect(lessons.map((l) => l.score)).toEqual(['100%', '20%', '90%', '80%', '-', '-']);
   });
 
   it('mode labels, CLAS, failure hints, attempts and the offline flag', () => {
@@ -298,5 +298,34 @@ describe('course details model (§2 Course details, §4)', () => {
     expect(rolled({ completed: true, satisfied: true })).toBe('Complete');
     expect(rolled({ completed: true, satisfied: false })).toBe('Failing');
     expect(rolled({ completed: null, satisfied: null })).toBe('Incomplete');
+  });
+
+  it('a failed post test is Failed everywhere in the panel: lesson, course, curriculum, a full bar in the failed style (§4)', () => {
+    // As the server rolls it up: the SCO reported failed (-3, credit -1), its course and curriculum
+    // carry -3 (roll-up.ts).
+    const failedQuiz = lesson({
+      elementAttempts: 1,
+      elementCompletion: -3,
+      elementCredit: -1,
+      elementScore: 0.6,
+      elementLocation: 0,
+    });
+    const view = buildCurriculumView(
+      curriculum(
+        'C',
+        [course('Post', [topic('T', [done(), failedQuiz])], { elementCompletion: -3 })],
+        { now: NOW, elementCompletion: -3 },
+      ),
+      0,
+      context,
+    );
+    const quiz = view.courses[0]!.topics[0]!.lessons[1]!;
+    expect(quiz.status).toBe('failed');
+    expect(quiz.score).toBe('60%');
+    // Not the "50 when attempts exist with zero location" of an attempt still going on.
+    expect(quiz.bar).toEqual({ kind: 'fill', percent: 100, failed: true });
+    expect(view.courses[0]!.status).toBe('Failing');
+    expect(view.courses[0]!.topics[0]!.status).toBe('failed');
+    expect(view.failed).toBe(true);
   });
 });

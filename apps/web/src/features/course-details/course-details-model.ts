@@ -20,7 +20,7 @@ import {
   launchBlockText,
   lessonLaunchBlock,
   lessonsOf,
-  lessonStatus,
+  outcomeOf,
   missingChapterPrerequisites,
   missingLessonPrerequisites,
   packageLockNames,
@@ -211,17 +211,10 @@ export function buildCurriculumView(
           id: `${id}-${topicIndex}-${lessonIndex}`,
           lesson,
           name: lesson.elementName,
-          // A failure code (below -1) marks the row failed too, beside its hint (§4, §8).
-          status:
-            !browse && isFailedCompletion(lesson.elementCompletion)
-              ? 'failed'
-              : lessonStatus(lesson, scoreContext),
+          // The one outcome rule (§4): a failure code or a result that does not pass is failed.
+          status: outcomeOf(lesson, scoreContext),
           attemptsText: attemptsText(lesson.elementMaxAttempts, lesson.elementAttempts),
-          score: formatScorePercent(
-            lesson.elementScore,
-            lesson.elementScoreWeight,
-            lesson.elementPlayMode,
-          ),
+          score: formatScorePercent(lesson.elementScore, lesson.elementPlayMode),
           bar: progressBarView(lesson, curriculum.elementCompletion),
           launchable: block === null,
           blockedText: block && launchBlockText(block),

@@ -1,6 +1,5 @@
 import {
   formatDate,
-  formatScorePercent,
   splitCurricula,
   timeText,
   treeLessonRow,
@@ -88,13 +87,20 @@ function LessonTable({ lessons, label }: { lessons: ProgressElement[]; label: st
                 <th scope="row" className={styles.rowHeader}>
                   {row.lessonName}
                 </th>
-                <td className={styles.number}>
-                  {formatScorePercent(row.score, row.scoreWeight, row.playMode)}
-                </td>
+                <td className={styles.number}>{row.score}</td>
                 <td className={styles.nowrap}>{formatDateTime(row.start)}</td>
                 <td className={styles.nowrap}>{formatDateTime(row.end)}</td>
                 <td className={styles.number}>{timeText(row.time)}</td>
-                <td className={styles.nowrap}>
+                <td
+                  className={
+                    row.outcome === 'failed'
+                      ? `${styles.nowrap} ${styles.statusFailed}`
+                      : row.outcome === 'complete'
+                        ? `${styles.nowrap} ${styles.statusComplete}`
+                        : styles.nowrap
+                  }
+                  data-outcome={row.outcome ?? 'none'}
+                >
                   {row.completionInstant > 0
                     ? `${row.completionText} ${formatDate(row.completionInstant)}`
                     : row.completionText}

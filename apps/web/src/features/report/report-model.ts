@@ -52,7 +52,7 @@ export function mostRecentRows(rows: readonly CompletionReportRow[]): MostRecent
       lessonTotalTime: timeText(row.lessonTotalTime),
       start: formatDateTime(row.elementStartDate),
       end: formatDateTime(rowEnd(row)),
-      score: formatScorePercent(row.elementScore, row.elementScoreWeight, row.elementPlayMode),
+      score: formatScorePercent(row.elementScore, row.elementPlayMode),
       status: lessonStatusCell(row),
       completionDate: completion ? formatDate(completion.instant) : '',
       offlineWarning: completion?.offlineWarning ?? false,

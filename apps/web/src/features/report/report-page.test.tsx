@@ -151,8 +151,8 @@ describe('Completion Report page (§2)', () => {
     expect(status(0).className).toMatch(/statusIncomplete/);
     expect(status(1)).toHaveTextContent('-');
     expect(status(2)).toHaveTextContent('Complete');
-    // An exam's weight of 1 is points: §9's "score times weight" (formatScorePercent).
-    expect(rows[2]).toHaveTextContent('0.92');
+    // One score format whatever the weight (formatScorePercent, ADR 0010 Scores): 92%, not 0.92.
+    expect(rows[2]).toHaveTextContent('92%');
     expect(rows[2]).toHaveTextContent('0:30:00');
     expect(within(rows[2]!).getByTestId('offline-completion')).toBeInTheDocument();
     expect(table).not.toHaveTextContent('Secret');
