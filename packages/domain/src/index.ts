@@ -25,6 +25,7 @@ export * from './roll-up.js';
 export * from './scorm/aicc-prerequisites.js';
 export * from './scorm/attempt-records.js';
 export * from './scorm/cmi-progress.js';
+export * from './scorm/end-attempt.js';
 export * from './scorm/initial-cmi.js';
 export * from './scorm/time.js';
 export * from './user-details.js';

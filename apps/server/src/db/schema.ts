@@ -188,6 +188,9 @@ export interface ScoTable {
   maxTimeAllowed: Default<string>;
   sortOrder: Default<number>;
   timeLimitAction: Default<string>;
+  /** 2004 imsss:deliveryControls (migration 0021). */
+  completionSetByContent: Default<boolean>;
+  objectiveSetByContent: Default<boolean>;
 }
 
 export interface CurriculumTable {

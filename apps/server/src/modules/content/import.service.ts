@@ -179,6 +179,8 @@ async function storeRows(
         launchData: sco.launchData,
         maxTimeAllowed: sco.maxTimeAllowed,
         timeLimitAction: sco.timeLimitAction,
+        completionSetByContent: sco.completionSetByContent,
+        objectiveSetByContent: sco.objectiveSetByContent,
         sortOrder: sco.sortOrder,
       })),
     );

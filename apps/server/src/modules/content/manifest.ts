@@ -31,6 +31,12 @@ export interface ScoDescription {
   launchData: string;
   maxTimeAllowed: string;
   timeLimitAction: string;
+  /**
+   * 2004 imsss:deliveryControls (IMS SS defaults false; always false for 1.2): when false, the
+   * LMS completes and satisfies an attempt the content ends without a status (SN UP.4).
+   */
+  completionSetByContent: boolean;
+  objectiveSetByContent: boolean;
   /** Position among the package's SCOs, in organization order. */
   sortOrder: number;
 }
@@ -264,7 +270,11 @@ function sequencingOf(item: XmlNode, context: ReadContext) {
   const own = childNamed(item, 'sequencing');
   const shared = own ? context.sequencingCollection.get(attr(own, 'IDRef') ?? '') : undefined;
   const part = (local: string) => childNamed(own, local) ?? childNamed(shared, local);
-  return { objectives: part('objectives'), limitConditions: part('limitConditions') };
+  return {
+    objectives: part('objectives'),
+    limitConditions: part('limitConditions'),
+    deliveryControls: part('deliveryControls'),
+  };
 }
 
 function readSco(item: XmlNode, context: ReadContext): ScoDescription {
@@ -298,6 +308,8 @@ function readSco(item: XmlNode, context: ReadContext): ScoDescription {
   let masteryScore: number | null = null;
   let completionThreshold: number | null = null;
   let maxTimeAllowed = '';
+  let completionSetByContent = false;
+  let objectiveSetByContent = false;
   if (context.version === '1.2') {
     masteryScore = numberIn(
       itemText('masteryscore'),
@@ -308,7 +320,10 @@ function readSco(item: XmlNode, context: ReadContext): ScoDescription {
     );
     maxTimeAllowed = itemText('maxtimeallowed');
   } else {
-    const { objectives, limitConditions } = sequencingOf(item, context);
+    const { objectives, limitConditions, deliveryControls } = sequencingOf(item, context);
+    const isTrue = (name: string) => /^(true|1)$/.test(attr(deliveryControls, name)?.trim() ?? '');
+    completionSetByContent = isTrue('completionSetByContent');
+    objectiveSetByContent = isTrue('objectiveSetByContent');
     const primary = childNamed(objectives, 'primaryObjective');
     if (primary && attr(primary, 'satisfiedByMeasure')?.trim() === 'true') {
       const measure = childNamed(primary, 'minNormalizedMeasure');
@@ -359,6 +374,8 @@ function readSco(item: XmlNode, context: ReadContext): ScoDescription {
     launchData: itemText('dataFromLMS'),
     maxTimeAllowed,
     timeLimitAction: itemText('timeLimitAction'),
+    completionSetByContent,
+    objectiveSetByContent,
     sortOrder: 0,
   };
 }

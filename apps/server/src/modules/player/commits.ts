@@ -1,4 +1,9 @@
-import { applyCommit, attemptRecordChanges, type ScormVersion } from '@waypoint/domain';
+import {
+  applyCommit,
+  attemptRecordChanges,
+  endAttemptStatuses,
+  type ScormVersion,
+} from '@waypoint/domain';
 import type { CommitAnswer, CommitBody, PlayerNavigation } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -272,7 +277,16 @@ function commitOne(
   const recorded = state.progress;
   // Nothing is recorded in browse or a preview, but bad data is still refused so the author sees
   // the bug.
-  const result = applyCommit(recorded ?? storedOf(undefined), request.cmi, {
+  // A SCORM 2004 attempt ending here gets what the LMS sets at its end (SN End Attempt Process):
+  // content that reported no status is completed and satisfied unless it was to set them.
+  const delta =
+    recorded && request.final && version === '2004'
+      ? {
+          ...request.cmi,
+          ...endAttemptStatuses({ ...recorded.cmi, ...request.cmi }, launch, launch.masteryScore),
+        }
+      : request.cmi;
+  const result = applyCommit(recorded ?? storedOf(undefined), delta, {
     version,
     credit: true,
     baseTotalTimeMs: recorded ? launch.baseTotalTimeMs : 0,

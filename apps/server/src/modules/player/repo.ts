@@ -50,6 +50,8 @@ function launchesForCommits(db: QueryCreator<Database>) {
         'la.createdAt',
         's.masteryScore',
         's.completionThreshold',
+        's.completionSetByContent',
+        's.objectiveSetByContent',
         'p.scormVersion',
         'p.packageKey',
       ])
