@@ -30,43 +30,107 @@ describe('defaultMatchClaims: the claims that name the Waypoint user', () => {
   });
 });
 
+const OIDC = { protocol: 'oidc' } as const;
+const SAML = { protocol: 'saml' } as const;
+
 describe('readIdentity', () => {
   it.each([
-    [{ email: ' Ada@Example.test ' }, 'email', 'email', 'Ada@Example.test'],
-    [{ mail: ['a@x.test', 'b@x.test'] }, 'mail', 'email', 'a@x.test'],
-    [{ employeeNumber: [42] }, 'employeeNumber', 'employee-id', ''],
-    [{ employee_id: 42 }, 'employee_id', 'employee-id', '42'],
-  ] as const)('%j by %s gives the match value %j', (claims, claim, match, value) => {
-    const identity = readIdentity(claims, [claim], match);
+    [{ email: ' Ada@Example.test ', email_verified: true }, 'email', 'email', 'Ada@Example.test'],
+    [{ preferred_username: 'ada' }, 'preferred_username', 'login', 'ada'],
+    [{ employee_id: 'E-42' }, 'employee_id', 'employee-id', 'E-42'],
+    // Not one text: refused, never read as its first entry or as digits.
+    [{ email: ['a@x.test'], email_verified: true }, 'email', 'email', ''],
+    [{ email: ['a@x.test', 'b@x.test'], email_verified: true }, 'email', 'email', ''],
+    [{ preferred_username: { value: 'ada' } }, 'preferred_username', 'login', ''],
+    [{ employee_id: 42 }, 'employee_id', 'employee-id', ''],
+  ] as const)('OIDC %j by %s gives the match value %j', (claims, claim, match, value) => {
+    const identity = readIdentity(claims, [claim], match, OIDC);
     if (value === '') expect(identity).toHaveProperty('problem');
     else expect(identity).toMatchObject({ matchValue: value });
   });
 
+  it.each([
+    [{ mail: ['a@x.test'] }, 'mail', 'email', 'a@x.test'],
+    [{ mail: 'a@x.test' }, 'mail', 'email', 'a@x.test'],
+    [{ mail: ['a@x.test', 'b@x.test'] }, 'mail', 'email', ''],
+    [{ employeeNumber: [42] }, 'employeeNumber', 'employee-id', ''],
+  ] as const)('SAML %j by %s gives the match value %j', (claims, claim, match, value) => {
+    const identity = readIdentity(claims, [claim], match, SAML);
+    if (value === '') expect(identity).toHaveProperty('problem');
+    else expect(identity).toMatchObject({ matchValue: value });
+  });
+
+  it('says which claim was not one text', () => {
+    expect(readIdentity({ email: ['a@x.test', 'b@x.test'] }, ['email'], 'email', OIDC)).toEqual({
+      problem:
+        "The identity provider sent the 'email' value as a list, not as one text; Waypoint cannot match an account by it.",
+    });
+  });
+
   it('takes the first of the candidate claims that has a value (Entra ID sends its claim URI)', () => {
     const uri = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress';
-    expect(readIdentity({ [uri]: ['ada@x.test'] }, ['email', uri], 'email')).toMatchObject({
+    expect(readIdentity({ [uri]: ['ada@x.test'] }, ['email', uri], 'email', SAML)).toMatchObject({
       matchValue: 'ada@x.test',
       email: 'ada@x.test',
     });
     expect(
-      readIdentity({ email: 'a@x.test', [uri]: 'b@x.test' }, ['email', uri], 'email'),
+      readIdentity({ email: 'a@x.test', [uri]: 'b@x.test' }, ['email', uri], 'email', SAML),
     ).toMatchObject({
       matchValue: 'a@x.test',
     });
   });
 
-  it('refuses a missing match claim, an overlong one and an unverified email', () => {
-    expect(readIdentity({}, ['email'], 'email')).toEqual({
+  it('refuses a missing match claim and an overlong one', () => {
+    expect(readIdentity({}, ['email'], 'email', OIDC)).toEqual({
       problem: "The identity provider did not send the 'email' value Waypoint matches accounts by.",
     });
-    expect(readIdentity({ sub: 'x'.repeat(256) }, ['sub'], 'login')).toHaveProperty('problem');
+    expect(readIdentity({ sub: 'x'.repeat(256) }, ['sub'], 'login', OIDC)).toHaveProperty(
+      'problem',
+    );
+  });
+
+  // OIDC Core §5.1: email_verified is "true if the End-User's e-mail address has been verified;
+  // otherwise false" (a JSON boolean). Only true lets an email name the account.
+  it.each([
+    [true, false, true],
+    [true, true, true],
+    [false, false, false],
+    [false, true, false],
+    ['false', false, false],
+    ['true', false, false],
+    ['false', true, false],
+    [1, false, false],
+    [undefined, false, false],
+    // An IdP the operator trusts to verify every address without saying so.
+    [undefined, true, true],
+  ] as const)(
+    'OIDC by email with email_verified %j (assumed verified when absent: %s): accepted %s',
+    (verified, assumeEmailVerified, accepted) => {
+      const claims = {
+        email: 'a@x.test',
+        ...(verified === undefined ? {} : { email_verified: verified }),
+      };
+      const identity = readIdentity(claims, ['email'], 'email', {
+        protocol: 'oidc',
+        assumeEmailVerified,
+      });
+      if (accepted) expect(identity).toMatchObject({ matchValue: 'a@x.test' });
+      else expect(identity).toHaveProperty('problem');
+    },
+  );
+
+  it('needs no email_verified when the match is on another claim, or for SAML', () => {
     expect(
-      readIdentity({ email: 'a@x.test', email_verified: false }, ['email'], 'email'),
-    ).toHaveProperty('problem');
-    // Unverified email does not matter when the match is on another claim.
-    expect(
-      readIdentity({ sub: 'ada', email: 'a@x.test', email_verified: false }, ['sub'], 'login'),
+      readIdentity(
+        { sub: 'ada', email: 'a@x.test', email_verified: false },
+        ['sub'],
+        'login',
+        OIDC,
+      ),
     ).toMatchObject({ matchValue: 'ada', email: 'a@x.test' });
+    expect(readIdentity({ mail: ['a@x.test'] }, ['mail'], 'email', SAML)).toMatchObject({
+      matchValue: 'a@x.test',
+    });
   });
 
   it('reads names from OIDC claims and from SAML attribute names, dropping a malformed email', () => {
@@ -75,6 +139,7 @@ describe('readIdentity', () => {
         { preferred_username: 'ada', given_name: 'Ada', family_name: 'Lovelace', email: 'no' },
         ['preferred_username'],
         'login',
+        OIDC,
       ),
     ).toEqual({
       matchValue: 'ada',
@@ -93,6 +158,7 @@ describe('readIdentity', () => {
         },
         ['nameID'],
         'login',
+        SAML,
       ),
     ).toEqual({
       matchValue: 'ada',

@@ -87,26 +87,92 @@ export interface AssertedIdentity {
 /** Longest value a user field holds (app_user checks). */
 const MAX_FIELD = 255;
 
+/** How an identity provider's claims are read (docs/decisions/0016). */
+export interface IdentityRules {
+  protocol: SsoProtocol;
+  /**
+   * OIDC, matching by email: an IdP that verifies every address but never sends `email_verified`
+   * is trusted without it (the operator says so for that IdP). An `email_verified` it does send
+   * must still be the boolean true.
+   */
+  assumeEmailVerified?: boolean;
+}
+
+/**
+ * The match value: the first of `names` the claims have, as one text. An OIDC claim must be a
+ * JSON string; a SAML attribute may also be a list of exactly one text (its usual form). Anything
+ * else (a list of several, a number, an object) is refused, never read as its first entry: an
+ * IdP that lets a user add a second address must not let them sign in as the first.
+ */
+function readMatchValue(
+  claims: Claims,
+  names: readonly string[],
+  protocol: SsoProtocol,
+): { value: string; claim: string } | { problem: string } | null {
+  for (const name of names) {
+    const raw = claims[name];
+    if (raw === undefined || raw === null) continue;
+    const single =
+      protocol === 'saml' && Array.isArray(raw) && raw.length === 1 ? (raw as unknown[])[0] : raw;
+    if (Array.isArray(single) && single.length === 0) continue;
+    if (typeof single !== 'string') {
+      return {
+        problem: `The identity provider sent the '${name}' value as ${describeClaim(single)}, not as one text; Waypoint cannot match an account by it.`,
+      };
+    }
+    const value = single.trim();
+    if (value !== '') return { value, claim: name };
+  }
+  return null;
+}
+
+const describeClaim = (value: unknown): string =>
+  Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+
+/**
+ * Whether an email may name the account (OIDC Core §5.1 `email_verified`): only when the IdP says
+ * so with the boolean true; the text "false", or no claim at all, is not a yes, unless the operator
+ * trusts this IdP's addresses without the claim (IdentityRules.assumeEmailVerified).
+ */
+function emailVerifiedProblem(claims: Claims, rules: IdentityRules): string | null {
+  const verified = claims.email_verified;
+  if (rules.protocol === 'saml') {
+    return verified === false
+      ? 'The identity provider says this email address is not verified.'
+      : null;
+  }
+  if (verified === true) return null;
+  if (verified === undefined && rules.assumeEmailVerified) return null;
+  if (verified === false) return 'The identity provider says this email address is not verified.';
+  return verified === undefined
+    ? 'The identity provider did not say that this email address is verified (email_verified), so Waypoint cannot match an account by it.'
+    : 'The identity provider did not say with a plain true that this email address is verified (email_verified), so Waypoint cannot match an account by it.';
+}
+
 /**
  * Reads an asserted identity from claims (the match value from the first of `matchClaims` that has
- * one), or the reason it cannot be used: the match claim missing
- * or too long, or (matching by email) an email the provider says is not verified.
+ * one), or the reason it cannot be used: the match claim missing, not one text, or too long, or
+ * (matching by email) an email the provider does not say is verified.
  */
 export function readIdentity(
   claims: Claims,
   matchClaims: readonly string[],
   match: SsoMatch,
+  rules: IdentityRules,
 ): AssertedIdentity | { problem: string } {
   const matchClaim = matchClaims[0] ?? '';
-  const matchValue = firstOf(claims, matchClaims);
-  if (matchValue === '') {
+  const read = readMatchValue(claims, matchClaims, rules.protocol);
+  if (read === null) {
     return {
       problem: `The identity provider did not send the '${matchClaim}' value Waypoint matches accounts by.`,
     };
   }
-  if (matchValue.length > MAX_FIELD) return { problem: `The '${matchClaim}' value is too long.` };
-  if (match === 'email' && claims.email_verified === false) {
-    return { problem: 'The identity provider says this email address is not verified.' };
+  if ('problem' in read) return read;
+  const matchValue = read.value;
+  if (matchValue.length > MAX_FIELD) return { problem: `The '${read.claim}' value is too long.` };
+  if (match === 'email') {
+    const problem = emailVerifiedProblem(claims, rules);
+    if (problem !== null) return { problem };
   }
   const email = match === 'email' ? matchValue : firstOf(claims, EMAIL_NAMES);
   return {

@@ -670,6 +670,8 @@ export interface SsoConfigTable {
   samlSloUrl: Default<string | null>;
   samlIdpCertificates: Default<string[]>;
   samlIdpInitiated: Default<boolean>;
+  /** OIDC: an email without email_verified is taken as verified (migration 0020, ADR 0016). */
+  oidcAssumeEmailVerified: Default<boolean>;
   updatedAt: Instant;
 }
 

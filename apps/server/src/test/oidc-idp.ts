@@ -5,7 +5,7 @@
  * enterprise IdPs do for their own applications.
  */
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Provider, { type Configuration } from 'oidc-provider';
 
 export interface TestOidcIdp {
@@ -14,6 +14,12 @@ export interface TestOidcIdp {
   clientSecret: string;
   /** Changes or adds an account's claims. */
   accounts: Record<string, Record<string, unknown>>;
+  /**
+   * When set, the token endpoint's answer carries this function's ID token instead of the one the
+   * provider signed: a token re-signed with another key, or edited after signing (the attacks the
+   * relying party's signature check must stop).
+   */
+  replaceIdToken: ((idToken: string) => string | Promise<string>) | null;
   close(): Promise<void>;
 }
 
@@ -74,12 +80,46 @@ export async function startOidcIdp(options: {
     },
   };
   const provider = new Provider(issuer, configuration);
-  server.on('request', provider.callback());
-  return {
+  const handle = provider.callback();
+  const idp: TestOidcIdp = {
     issuer,
     clientId,
     clientSecret,
     accounts,
+    replaceIdToken: null,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const replace = idp.replaceIdToken;
+    if (replace && request.method === 'POST' && request.url?.startsWith('/token')) {
+      holdTokenAnswer(response, replace);
+    }
+    void handle(request, response);
+  });
+  return idp;
+}
+
+/** Lets the token endpoint's JSON answer through with its id_token replaced. */
+function holdTokenAnswer(
+  response: ServerResponse,
+  replace: (idToken: string) => string | Promise<string>,
+): void {
+  const chunks: Buffer[] = [];
+  const end = response.end.bind(response) as (body: string) => ServerResponse;
+  // The provider writes its answer with end(body) (Koa); anything written earlier is kept too.
+  response.write = ((chunk: string | Uint8Array) => {
+    chunks.push(Buffer.from(chunk));
+    return true;
+  }) as typeof response.write;
+  response.end = ((chunk?: string | Uint8Array | (() => void)) => {
+    if (chunk !== undefined && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+    const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id_token?: string };
+    void (async () => {
+      if (answer.id_token) answer.id_token = await replace(answer.id_token);
+      const body = JSON.stringify(answer);
+      response.setHeader('content-length', Buffer.byteLength(body));
+      end(body);
+    })();
+    return response;
+  }) as typeof response.end;
 }

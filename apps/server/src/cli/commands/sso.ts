@@ -39,6 +39,10 @@ export const ssoCli: AreaCli = (program, run) => {
     .addOption(match())
     .addOption(claim())
     .addOption(jit())
+    .option(
+      '--assume-email-verified',
+      'match by an email without email_verified: only for an IdP that verifies every address and never sends the claim',
+    )
     .addOption(json())
     .action(
       (
@@ -47,6 +51,7 @@ export const ssoCli: AreaCli = (program, run) => {
           issuer: string;
           clientId: string;
           clientSecretFile: string;
+          assumeEmailVerified?: boolean;
         },
       ) =>
         run(
@@ -58,6 +63,7 @@ export const ssoCli: AreaCli = (program, run) => {
             match: o.match,
             claim: o.claim,
             jit: o.jit,
+            assumeEmailVerified: o.assumeEmailVerified,
           },
           { json: o.json, upload: o.clientSecretFile },
         ),

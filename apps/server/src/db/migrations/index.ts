@@ -15,6 +15,7 @@ import { migration0015 } from './0015-single-sign-on.js';
 import { migration0016 } from './0016-sequencing-in-the-panel.js';
 import { migration0017 } from './0017-email-retries.js';
 import { migration0019 } from './0019-failed-outcome-certificates.js';
+import { migration0020 } from './0020-sso-assume-email-verified.js';
 import { migration0021 } from './0021-sco-delivery-controls.js';
 import type { Migration } from './migration.js';
 
@@ -37,5 +38,6 @@ export const migrations: Migration[] = [
   migration0016,
   migration0017,
   migration0019,
+  migration0020,
   migration0021,
 ];

@@ -42,6 +42,11 @@ export interface OidcInput extends MatchInput {
   lms: string;
   issuer: string;
   clientId: string;
+  /**
+   * Match by an email the ID token does not mark with email_verified: for an IdP that verifies
+   * every address but never sends the claim (one that sends false is still refused).
+   */
+  assumeEmailVerified?: boolean;
 }
 
 /** Sets an LMS's OpenID Connect sign-on; the client secret comes from a file, never the command line. */
@@ -77,6 +82,7 @@ export async function setOidcConfig(deps: OperatorDeps, input: OidcInput, upload
     samlSloUrl: null,
     samlIdpCertificates: [],
     samlIdpInitiated: false,
+    oidcAssumeEmailVerified: input.assumeEmailVerified ?? false,
     updatedAt: deps.clock.now(),
   });
   return showSso(deps, { lms: lms.lmsCode });
@@ -110,6 +116,7 @@ function present(
       ...common,
       issuer: row.oidcIssuer,
       clientId: row.oidcClientId,
+      assumeEmailVerified: row.oidcAssumeEmailVerified,
       clientSecret: 'set (not shown)',
       redirectUri: urls.oidcRedirectUri,
       ...(hostNames.length > 0
@@ -221,6 +228,7 @@ export async function setSamlConfig(deps: OperatorDeps, input: SamlInput, upload
     samlSloUrl: idp.sloUrl && isAcceptableIdpUrl(idp.sloUrl) ? idp.sloUrl : null,
     samlIdpCertificates: idp.certificates,
     samlIdpInitiated: input.idpInitiated ?? false,
+    oidcAssumeEmailVerified: false,
     updatedAt: deps.clock.now(),
   });
   return showSso(deps, { lms: lms.lmsCode });

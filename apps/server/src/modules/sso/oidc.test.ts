@@ -13,6 +13,8 @@ import {
   signedInFrom,
 } from '../../test/sso.js';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
+import { ANSWER_NOT_VERIFIED_MESSAGE } from './oidc.js';
 
 type Stopped = { url: string; stopped: true };
 const isStop = (step: Step | Stopped): step is Stopped => 'stopped' in step;
@@ -36,8 +38,11 @@ describe('OpenID Connect single sign-on (a real oidc-provider)', () => {
     await buildLms(t.db, { lmsCode: 'plain' });
     const lockedKey = (await buildLms(t.db, { lmsCode: 'locked', studentLocked: 1 })).lmsKey;
     await buildUser(t.db, lockedKey, { userId: 'cat', email: 'cat@example.test' });
+    // An LMS whose IdP is trusted to verify every address without sending email_verified.
+    const trustingKey = (await buildLms(t.db, { lmsCode: 'trusting' })).lmsKey;
+    await buildUser(t.db, trustingKey, { userId: 'ada-t', email: 'ada@example.test' });
     idp = await startOidcIdp({
-      redirectUris: ['main', 'other', 'locked'].map(
+      redirectUris: ['main', 'other', 'locked', 'trusting'].map(
         (code) => `${t.baseUrl}/lms/sso/${code}/oidc/callback`,
       ),
       accounts: {
@@ -52,14 +57,24 @@ describe('OpenID Connect single sign-on (a real oidc-provider)', () => {
           name: 'Nia Newman',
         }),
         unverified: account('ada@example.test', { email_verified: false }),
+        // email_verified not the boolean true: the text "false", or no claim at all.
+        textfalse: account('ada@example.test', { email_verified: 'false' }),
+        silent: { email: 'ada@example.test', given_name: 'Ada' },
+        // Someone else's address first in a list of addresses.
+        listed: account('x', { email: ['ada@example.test', 'mallory@example.test'] }),
         cat: account('cat@example.test'),
       },
     });
-    for (const lms of ['main', 'other', 'locked']) {
+    for (const lms of ['main', 'other', 'locked', 'trusting']) {
       await operator(
         t,
         'sso-oidc',
-        { lms, issuer: idp.issuer, clientId: idp.clientId },
+        {
+          lms,
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          ...(lms === 'trusting' ? { assumeEmailVerified: true } : {}),
+        },
         Buffer.from(`${idp.clientSecret}\n`),
       );
     }
@@ -270,6 +285,92 @@ describe('OpenID Connect single sign-on (a real oidc-provider)', () => {
       'The identity provider says this email address is not verified.',
     );
     expect(await sessionCount(t)).toBe(before);
+  });
+
+  it('matches by email only when email_verified is the boolean true, and only on one text', async () => {
+    const before = await sessionCount(t);
+    await expectRefused(
+      await signOn(new SsoBrowser(), 'textfalse'),
+      'The identity provider did not say with a plain true that this email address is verified',
+    );
+    await expectRefused(
+      await signOn(new SsoBrowser(), 'silent'),
+      'The identity provider did not say that this email address is verified',
+    );
+    await expectRefused(
+      await signOn(new SsoBrowser(), 'listed'),
+      "The identity provider sent the 'email' value as a list, not as one text",
+    );
+    expect(await sessionCount(t)).toBe(before);
+  });
+
+  it('trusts an IdP that never sends email_verified only where the operator said so', async () => {
+    const shown = (await operator(t, 'sso-show', { lms: 'trusting' })) as Record<string, unknown>;
+    expect(shown).toMatchObject({ assumeEmailVerified: true });
+    const browser = new SsoBrowser();
+    const outcome = await signOn(browser, 'silent', { lms: 'trusting' });
+    if (!isStop(outcome)) throw new Error(`refused: ${outcome.body}`);
+    const student = await signedInFrom(t, browser, handoffOf(outcome.url));
+    expect((await student.call('/lms/api/permissions')).status).toBe(200);
+    const adaT = await t.db
+      .selectFrom('appUser')
+      .select('userKey')
+      .where('userId', '=', 'ada-t')
+      .executeTakeFirstOrThrow();
+    expect(student.userKey).toBe(adaT.userKey);
+    // An IdP that does send it must still send true, there too.
+    await expectRefused(
+      await signOn(new SsoBrowser(), 'textfalse', { lms: 'trusting' }),
+      'The identity provider did not say with a plain true that this email address is verified',
+    );
+    await expectRefused(
+      await signOn(new SsoBrowser(), 'unverified', { lms: 'trusting' }),
+      'The identity provider says this email address is not verified.',
+    );
+  });
+
+  describe("the ID token's signature is checked against the issuer's keys", () => {
+    const swapEmail = (claims: Record<string, unknown>) => ({
+      ...claims,
+      email: 'guarded@example.test',
+    });
+
+    it('refuses a token signed with another key, and one edited after signing', async () => {
+      const before = await sessionCount(t);
+      try {
+        idp.replaceIdToken = async (idToken) => {
+          const { alg = 'RS256', ...header } = decodeProtectedHeader(idToken);
+          const { privateKey } = await generateKeyPair(alg);
+          // Same header (kid included), claims of another person, another key's signature.
+          return new SignJWT(swapEmail(decodeJwt(idToken)))
+            .setProtectedHeader({ ...header, alg })
+            .sign(privateKey);
+        };
+        await expectRefused(await signOn(new SsoBrowser(), 'ada'), ANSWER_NOT_VERIFIED_MESSAGE);
+        idp.replaceIdToken = (idToken) => {
+          const [head, , signature] = idToken.split('.');
+          const edited = Buffer.from(JSON.stringify(swapEmail(decodeJwt(idToken)))).toString(
+            'base64url',
+          );
+          return `${head}.${edited}.${signature}`;
+        };
+        await expectRefused(await signOn(new SsoBrowser(), 'ada'), ANSWER_NOT_VERIFIED_MESSAGE);
+      } finally {
+        idp.replaceIdToken = null;
+      }
+      expect(await sessionCount(t)).toBe(before);
+    });
+
+    it("accepts the issuer's own signature when the answer passes through unchanged", async () => {
+      try {
+        idp.replaceIdToken = (idToken) => idToken;
+        const outcome = await signOn(new SsoBrowser(), 'ada');
+        if (!isStop(outcome)) throw new Error(`refused: ${outcome.body}`);
+        expect(handoffOf(outcome.url)).toBeTruthy();
+      } finally {
+        idp.replaceIdToken = null;
+      }
+    });
   });
 
   it('a hand-off completes only in the browser that started the sign-on', async () => {

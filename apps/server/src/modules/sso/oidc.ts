@@ -1,7 +1,7 @@
 /**
  * OpenID Connect sign-on with openid-client (docs/decisions/0016): the authorization code flow
- * with PKCE (S256), state and nonce; openid-client checks the ID token's signature against the
- * issuer's published keys, its issuer, audience, expiry and nonce.
+ * with PKCE (S256), state and nonce; openid-client checks the ID token's issuer, audience, expiry
+ * and nonce, and (enableNonRepudiationChecks) its signature against the issuer's JWKS.
  */
 import * as client from 'openid-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -44,10 +44,17 @@ async function configurationFor(deps: OidcDeps, row: SsoConfigRow): Promise<clie
   const url = new URL(issuer);
   const config = client.discovery(url, row.oidcClientId ?? '', secret, undefined, {
     timeout: 10,
-    // Plain http is allowed for a loopback issuer only (tests and local development).
-    ...(url.protocol === 'http:' && isLoopback(url.hostname)
-      ? { execute: [client.allowInsecureRequests] }
-      : {}),
+    execute: [
+      // openid-client does not check the signature of an ID token that came from the token
+      // endpoint unless told to: OIDC Core §3.1.3.7 lets a client rely on the TLS connection
+      // instead. Waypoint checks it against the issuer's published keys (jwks_uri), so a token
+      // signed with another key or edited after signing is refused whatever carried it.
+      client.enableNonRepudiationChecks,
+      // Plain http is allowed for a loopback issuer only (tests and local development).
+      ...(url.protocol === 'http:' && isLoopback(url.hostname)
+        ? [client.allowInsecureRequests]
+        : []),
+    ],
   });
   discoveries.set(key, { at: Date.now(), config });
   config.catch(() => discoveries.delete(key));

@@ -35,6 +35,8 @@ export const ssoCommands = [
         lms: Lms,
         issuer: Text({ minLength: 1, maxLength: 500 }),
         clientId: Text({ minLength: 1, maxLength: 500 }),
+        // Only for an IdP that verifies every address and never sends email_verified (ADR 0016).
+        assumeEmailVerified: Type.Optional(Type.Boolean()),
         ...matchOptions,
       },
       strict,

@@ -65,7 +65,10 @@ async function findOrCreateUser(
   const matchClaims = config.matchClaim
     ? [config.matchClaim]
     : defaultMatchClaims(config.protocol, match);
-  const identity = readIdentity(claims, matchClaims, match);
+  const identity = readIdentity(claims, matchClaims, match, {
+    protocol: config.protocol,
+    assumeEmailVerified: config.oidcAssumeEmailVerified,
+  });
   if ('problem' in identity) throw new SsoRefusal(identity.problem);
   const found = await findUsersByMatch(deps.db, lms.lmsKey, match, identity.matchValue);
   if (found.length > 1) throw new SsoRefusal(AMBIGUOUS_PERSON_MESSAGE);
