@@ -40,8 +40,8 @@ function siblingRefusal(sibling: PlayerSibling | undefined, step: -1 | 1): strin
  * The list opens a lesson with its Go button, not on change: changing a select must not move the
  * student to another page (WCAG 3.2.2). In a sequenced package, Previous and Next are the
  * sequencer's previous and continue requests, enabled only when it would deliver a lesson (SN
- * NB.2.1: the LMS offers only what it would honour); a disabled one says why (its title and
- * description). The list holds only the lessons it does not hide, those it would not deliver
+ * NB.2.1: the LMS offers only what it would honour); a disabled one says why (its description,
+ * shown on hover). The list holds only the lessons it does not hide, those it would not deliver
  * disabled, and a flow-only package (no choice anywhere) has no list. A control the lesson hides
  * (CAM hideLMSUI) is not shown: the content brings its own.
  */
@@ -97,15 +97,23 @@ export function LessonNav({
     which: 'previous' | 'next',
     label: ReactNode,
   ) => (
-    <Button
-      small
-      disabled={disabled || !control.go}
-      onClick={() => control.go?.()}
-      title={control.refusal ?? control.title}
-      aria-describedby={control.refusal ? `${reasonId}-${which}` : undefined}
-    >
-      {label}
-    </Button>
+    <span className={`${styles.navStep} ${which === 'next' ? styles.navStepNext : ''}`}>
+      <Button
+        small
+        disabled={disabled || !control.go}
+        onClick={() => control.go?.()}
+        title={control.title}
+        aria-describedby={control.refusal ? `${reasonId}-${which}` : undefined}
+      >
+        {label}
+      </Button>
+      {/* Why it is off: shown on hover, and the button's description for assistive technology. */}
+      {control.refusal && (
+        <span id={`${reasonId}-${which}`} role="tooltip" className={styles.navReason}>
+          {control.refusal}
+        </span>
+      )}
+    </span>
   );
 
   return (
@@ -158,17 +166,6 @@ export function LessonNav({
             Next <span aria-hidden="true">›</span>
           </>,
         )}
-      {/* What a disabled Previous / Next says why with (aria-describedby). */}
-      {previous?.refusal && (
-        <span id={`${reasonId}-previous`} className="wp-visually-hidden">
-          {previous.refusal}
-        </span>
-      )}
-      {next?.refusal && (
-        <span id={`${reasonId}-next`} className="wp-visually-hidden">
-          {next.refusal}
-        </span>
-      )}
     </nav>
   );
 }

@@ -52,6 +52,7 @@ export function PlayerPage({ session }: { session: PlayerSession }) {
         {state.commentsUrl && (
           <Button
             small
+            className={styles.comments}
             onClick={() => {
               const url = session.commentsUrl();
               // A window of its own on the panel's origin; it gets no handle on this one.
