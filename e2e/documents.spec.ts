@@ -89,7 +89,7 @@ test('open, fill, upload, save, reopen and see the file; delete it; the warning 
     mimeType: 'application/pdf',
     buffer: Buffer.concat([PDF, Buffer.alloc(5000 * 1024)]),
   });
-  await dialog.getByLabel('expiration', { exact: true }).fill('2030-06-30');
+  await dialog.getByLabel('Expiration date', { exact: true }).fill('2030-06-30');
   await dialog.getByLabel('Class', { exact: true }).selectOption('Class 1');
   await dialog.getByTestId('document-save').click();
   await expect(dialog.getByRole('alert')).toHaveText(
@@ -107,6 +107,8 @@ test('open, fill, upload, save, reopen and see the file; delete it; the warning 
   await dialog.getByLabel('Notes', { exact: true }).fill('Renewed in June.');
   await dialog.getByTestId('document-save').click();
   await expect(dialog.getByTestId('document-save')).toHaveText('Save');
+  // The button keeps §4's words; a status beside it says the save went through.
+  await expect(dialog.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   await expect(dialog.getByTestId('saved-file')).toContainText('scan.pdf');
   // The header's warning icon follows the save, without a reload.
   await expect(page.getByTestId('settings-warning')).toBeHidden();
@@ -122,7 +124,7 @@ test('open, fill, upload, save, reopen and see the file; delete it; the warning 
   await dialog.getByRole('button', { name: new RegExp(name) }).click();
   await expect(dialog.getByTestId('saved-file')).toContainText('scan.pdf');
   await expect(dialog.getByLabel('Notes', { exact: true })).toHaveValue('Renewed in June.');
-  await expect(dialog.getByLabel('expiration', { exact: true })).toHaveValue('2030-06-30');
+  await expect(dialog.getByLabel('Expiration date', { exact: true })).toHaveValue('2030-06-30');
   const download = dialog.getByRole('link', { name: 'Download' });
   const href = await download.getAttribute('href');
   expect(new URL(href!).hostname).toBe('127.0.0.1');
@@ -184,7 +186,7 @@ test('the Expired status, expiring soon, and the header icon', async ({ page }) 
 
   // Renewing the expired one (a new expiry date) clears the warning without a reload.
   await expiredRow.click();
-  await dialog.getByLabel('expiration', { exact: true }).fill(day(400));
+  await dialog.getByLabel('Expiration date', { exact: true }).fill(day(400));
   await dialog.getByTestId('document-save').click();
   await expect(dialog.getByTestId('document-save')).toHaveText('Save');
   await expect(page.getByTestId('settings-warning')).toBeHidden();
