@@ -96,7 +96,10 @@ export async function buildCredential(
       name: issued.issuerName,
       url: base(deps.config),
     },
-    validFrom: iso(issued.issuedAt),
+    // Valid from the award, not from the issue: a certificate is issued when the student first
+    // opens it, which may be after its validity (counted from the completion) has ended; a
+    // validFrom after validUntil is a credential no verifier accepts (VC Data Model 2.0 §4.9).
+    validFrom: iso(issued.completedAt),
     ...(issued.expiresAt ? { validUntil: iso(issued.expiresAt) } : {}),
     awardedDate: iso(issued.completedAt),
     credentialSubject: {
@@ -154,7 +157,7 @@ export async function buildCredential(
 async function sign(
   deps: CredentialDeps,
   credential: Record<string, unknown>,
-  claims: { iss: string; jti: string; nbf: Date; exp: Date | null },
+  claims: { iss: string; jti: string; nbf: Date; exp: Date | null; iat?: Date },
 ): Promise<string> {
   const { kid, key } = await activeSigningKey(deps);
   const jwt = new SignJWT(credential as JWTPayload)
@@ -162,6 +165,7 @@ async function sign(
     .setIssuer(claims.iss)
     .setJti(claims.jti)
     .setNotBefore(seconds(claims.nbf));
+  if (claims.iat) jwt.setIssuedAt(seconds(claims.iat));
   if (claims.exp) jwt.setExpirationTime(seconds(claims.exp));
   return jwt.sign(key);
 }
@@ -179,8 +183,10 @@ export async function signedCredential(
   return sign(deps, credential, {
     iss: issuerIdOf(deps.config, issued.lmsKey),
     jti: credential.id as string,
-    nbf: issued.issuedAt,
+    // VC-JWT: nbf and exp say what validFrom and validUntil say; iat is when it was issued.
+    nbf: issued.completedAt,
     exp: issued.expiresAt,
+    iat: issued.issuedAt,
   });
 }
 

@@ -313,6 +313,25 @@ describe('verification page, revocation, PDF and Open Badges 3.0 credential (ADR
     );
   });
 
+  it('is valid from the award (the completion), not from the later issue, and never ends before it starts', async () => {
+    const { payload } = await jwtVerify(await credential(), await jwks());
+    const row = await t.db
+      .selectFrom('issuedCertificate')
+      .select(['completedAt', 'issuedAt', 'expiresAt'])
+      .executeTakeFirstOrThrow();
+    // Completed a day before the student first opened (and so issued) the certificate.
+    expect(row.issuedAt.getTime()).toBeGreaterThan(row.completedAt.getTime());
+    expect(payload.validFrom).toBe(row.completedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    expect(payload.awardedDate).toBe(payload.validFrom);
+    expect(payload.validUntil).toBe(row.expiresAt!.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    expect(Date.parse(payload.validUntil as string)).toBeGreaterThan(
+      Date.parse(payload.validFrom as string),
+    );
+    expect(payload.nbf).toBe(Math.floor(row.completedAt.getTime() / 1000));
+    expect(payload.iat).toBe(Math.floor(row.issuedAt.getTime() / 1000));
+    expect(payload.exp).toBeGreaterThan(payload.nbf!);
+  });
+
   it('fails verification when one claim is tampered with', async () => {
     const [head, body, signature] = (await credential()).split('.');
     const claims = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')) as Record<

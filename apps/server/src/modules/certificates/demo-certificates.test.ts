@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { createTestDatabase } from '../../test/database.js';
+import { decodeJwt } from 'jose';
+import { signedCredential } from './credential.js';
 import { certificatePdf } from './pdf.js';
+import { findIssuedByPublicId } from './repo.js';
 import { certificateData, statusOf } from './service.js';
 
 const run = promisify(execFile);
@@ -35,6 +38,29 @@ describe('demo certificates: both themes, one expired, one revoked (ADR 0011)', 
       ['Dangerous Goods Category 10', 'aviation', 'revoked'],
       ['Annual Recurrent Training', 'aviation', 'expired'],
     ]);
+  });
+
+  it('signs each as a credential valid from its award, the expired one ending after it starts', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-demo-credentials-'));
+    const deps = {
+      db: handle.db,
+      clock: { now: () => now },
+      config: { publicUrl: 'https://demo.example', dataDir: dir },
+    };
+    const rows = await handle.db.selectFrom('issuedCertificate').selectAll().execute();
+    for (const row of rows) {
+      const issued = await findIssuedByPublicId(handle.db, row.publicId);
+      const claims = decodeJwt(await signedCredential(deps, issued!));
+      expect(claims.validFrom, row.achievementName).toBe(
+        row.completedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      );
+      if (row.expiresAt) {
+        expect(Date.parse(claims.validUntil as string), row.achievementName).toBeGreaterThan(
+          Date.parse(claims.validFrom as string),
+        );
+        expect(claims.exp!).toBeGreaterThan(claims.nbf!);
+      }
+    }
   });
 
   it('renders each as a PDF with the demo logo and signature', async () => {
