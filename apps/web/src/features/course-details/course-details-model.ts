@@ -120,11 +120,6 @@ export function requires100(launchData: string): boolean {
   }
 }
 
-/** '{n} Lessons' (§2). */
-export function lessonsText(count: number): string {
-  return `${count} Lessons`;
-}
-
 /** The top block's date: 'Due YYYY/MM/DD', or 'Open Lessons' past 100 years (§2, §9). */
 export function curriculumDueText(curriculum: ProgressElement, nowMs: number): string {
   const due = dueDate(curriculum.elementStartDate, curriculum.elementDuration);
