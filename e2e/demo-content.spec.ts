@@ -87,6 +87,8 @@ test.describe('demo content', () => {
     page,
   }) => {
     await signIn(page, 'student', DEMO_PASSWORD);
+    // The first sign-in after the server starts can take longer than expect's 5 s on a busy machine.
+    await page.waitForURL(/\/(dashboard|assignments)$/, { timeout: 30_000 });
     await expectSignedIn(page);
     const seen: RowSeen[] = [];
     for (const [name, where] of CURRICULA) {
