@@ -194,7 +194,7 @@ test.describe('completion report', () => {
     expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csvBytes.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Student,Employee ID,Level,Curriculum,Course,Lesson,Completed (UTC),Score,Time',
+      'Student,Employee ID,Level,Curriculum,Course,Lesson,Status,Completed (UTC),Score,Time',
     );
     expect(lines.some((line) => line.includes(',Lesson,Dangerous Goods,'))).toBe(true);
 

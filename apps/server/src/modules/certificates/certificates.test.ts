@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressElement } from '@waypoint/domain';
 import type { CertificateData } from '@waypoint/domain/contract';
@@ -7,7 +8,7 @@ import { browserFrom, postLogin, signIn, type Browser } from '../../test/sign-in
 import { assignCurriculum, insertCurriculum, type CurriculumSeed } from '../../db/seed/tree.js';
 import { NO_CERTIFICATE } from './service.js';
 
-const done = (minutes: number, score = 90) => ({
+const done = (minutes: number, score = 0.9) => ({
   attempts: 1,
   completion: 1,
   score,
@@ -28,7 +29,7 @@ const curriculum = (name: string, complete: [boolean, boolean]): CurriculumSeed 
           { name: `${name} ${c} lesson A`, progress: done(20) },
           {
             name: `${name} ${c} lesson B`,
-            progress: isDone ? done(10, 80) : { attempts: 1, completion: 0, totalTimeMinutes: 3 },
+            progress: isDone ? done(10, 0.8) : { attempts: 1, completion: 0, totalTimeMinutes: 3 },
           },
         ],
       },
@@ -57,6 +58,7 @@ describe("certificates: the §7 calls, and nobody sees another's certificate (§
   let noCertificates: Browser;
   let complete: { curriculumKey: number; assignmentKey: number };
   let partial: { curriculumKey: number; assignmentKey: number };
+  let failedOutcome: { curriculumKey: number; assignmentKey: number };
   let colleagues: { curriculumKey: number; assignmentKey: number };
   let elsewheres: { curriculumKey: number; assignmentKey: number };
   let disabled: { curriculumKey: number; assignmentKey: number };
@@ -99,6 +101,10 @@ describe("certificates: the §7 calls, and nobody sees another's certificate (§
       curriculum('Dangerous Goods', [true, true]),
     );
     partial = await assign(t, alpha.lmsKey, user.userKey, curriculum('Security', [true, false]));
+    // Every lesson finished, one of them complete but not passing (credit below 0, §4).
+    const failedSeed = curriculum('Checkride', [true, true]);
+    failedSeed.courses[1]!.topics[0]!.lessons[1]!.progress = { ...done(10, 0.5), credit: -1 };
+    failedOutcome = await assign(t, alpha.lmsKey, user.userKey, failedSeed);
     colleagues = await assign(
       t,
       alpha.lmsKey,
@@ -158,6 +164,46 @@ describe("certificates: the §7 calls, and nobody sees another's certificate (§
     expect(gamma.progressReport[0]!.elementCertificateUrl).toBe('');
   });
 
+  it('a failed outcome has no certificate: no address in the report, the same 404 (§6 with §4)', async () => {
+    const report = (await (
+      await pilot.call(
+        `/lms/api/progressreport/withPrerequisites/${pilot.lmsKey}/${pilot.userKey}?showExpired=true`,
+      )
+    ).json()) as { progressReport: ProgressElement[] };
+    const failed = report.progressReport.find(
+      (c) => c.elementAssignmentKey === failedOutcome.assignmentKey,
+    )!;
+    // "-3 minimum score not met", carried up from the lesson that did not pass.
+    expect(failed.elementCompletion).toBe(-3);
+    expect(failed.elementCertificateUrl).toBe('');
+    expect(
+      failed.elementChildren.map((c) => [c.elementCompletion, c.elementCertificateUrl !== '']),
+    ).toEqual([
+      [1, true],
+      [-3, false],
+    ]);
+    for (const keys of [
+      [failedOutcome.curriculumKey, failedOutcome.assignmentKey],
+      [
+        failedOutcome.curriculumKey,
+        failedOutcome.assignmentKey,
+        failed.elementChildren[1]!.elementKey,
+      ],
+    ]) {
+      const response = await pilot.call(path(pilot, ...keys));
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ message: NO_CERTIFICATE });
+    }
+    expect(
+      await t.db
+        .selectFrom('issuedCertificate')
+        .select('certificateKey')
+        .where('assignmentKey', '=', failedOutcome.assignmentKey)
+        .where('courseKey', 'is', null)
+        .execute(),
+    ).toEqual([]);
+  });
+
   it('answers the settings (the five toggles and the theme)', async () => {
     const response = await pilot.call(`/lms/api/certificate/${pilot.lmsKey}/settings`);
     expect(await response.json()).toEqual({
@@ -202,9 +248,25 @@ describe("certificates: the §7 calls, and nobody sees another's certificate (§
       name: 'Dangerous Goods 0 lesson B',
       courseName: 'Dangerous Goods course 1',
       time: 10 * 60_000,
-      score: 80,
+      score: 0.8,
+      // One score format everywhere (formatScorePercent, ADR 0010 Scores).
+      scoreText: '80%',
       completionStatus: 'Complete',
     });
+    // The average of the lessons' 90 % and 80 %: 85 %.
+    expect(data).toMatchObject({ score: 0.85, scoreText: '85%' });
+    // The credential's result carries the same value (OB 3.0 Result; ADR 0010 Scores).
+    const jwt = await (
+      await pilot.call(
+        `/lms/api/certificate/${pilot.lmsKey}/${pilot.userKey}/issued/${data.certificateId}/credential`,
+      )
+    ).text();
+    const claims = decodeJwt(jwt) as {
+      credentialSubject: { result: { value: string; resultDescription: string }[] };
+    };
+    expect(claims.credentialSubject.result).toEqual([
+      expect.objectContaining({ type: ['Result'], value: '85%' }),
+    ]);
     expect(data.certificateId).toMatch(/^[A-Z2-7]{26}$/);
     expect(data.verifyUrl).toBe(`${t.config.publicUrl}/verify/${data.certificateId}`);
 
