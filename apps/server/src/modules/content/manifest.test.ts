@@ -141,6 +141,19 @@ describe('parseManifest: SCORM 2004 4th edition', () => {
     });
   });
 
+  it('reads attemptAbsoluteDurationLimit as an ISO 8601 duration with years and months; a malformed one is ignored with a warning', () => {
+    const limited = (limit: string) => parseManifest(MANIFEST_2004_FULL.replace('PT45M', limit));
+    const quiz = (limit: string) =>
+      limited(limit).scos.find((s) => s.identifier === 'fuel-quiz')!.maxTimeAllowed;
+    expect(quiz('P5Y')).toBe('P5Y');
+    expect(quiz('P1Y6M')).toBe('P1Y6M');
+    expect(quiz('P1Y2M3DT4H5M6.5S')).toBe('P1Y2M3DT4H5M6.5S');
+    expect(quiz('45 minutes')).toBe('');
+    expect(limited('45 minutes').warnings).toContain(
+      "Item 'fuel-quiz' imsss:attemptAbsoluteDurationLimit '45 minutes' is not an ISO 8601 duration (such as PT1H30M or P1Y6M); it is ignored.",
+    );
+  });
+
   it('reads adlcp:scormType whatever the prefix', () => {
     expect(description.scos.every((s) => s.scoType === 'sco')).toBe(true);
   });

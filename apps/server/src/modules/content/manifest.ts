@@ -3,6 +3,7 @@
  * pure, no I/O. Namespace prefixes vary between authoring tools, so elements and attributes are
  * matched by local name.
  */
+import { parseIsoDuration } from '@waypoint/domain';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PackageRefusedError } from './errors.js';
 import { readPackageSequencing, type PackageSequencing } from './sequencing-definition.js';
@@ -338,7 +339,16 @@ function readSco(item: XmlNode, context: ReadContext): ScoDescription {
           )
         : 1;
     }
-    maxTimeAllowed = attr(limitConditions, 'attemptAbsoluteDurationLimit')?.trim() ?? '';
+    // An ISO 8601 duration, years and months included (CAM: xs:duration); the SCO reads it as
+    // cmi.max_time_allowed. A malformed one would make the runtime refuse the launch's data.
+    const limit = attr(limitConditions, 'attemptAbsoluteDurationLimit')?.trim() ?? '';
+    if (limit !== '' && parseIsoDuration(limit) === null) {
+      warnings.push(
+        `Item '${identifier}' imsss:attemptAbsoluteDurationLimit '${limit}' is not an ISO 8601 duration (such as PT1H30M or P1Y6M); it is ignored.`,
+      );
+    } else {
+      maxTimeAllowed = limit;
+    }
     const threshold = childNamed(item, 'completionThreshold');
     if (threshold) {
       const what = `Item '${identifier}' adlcp:completionThreshold`;
