@@ -189,4 +189,17 @@ describe('progress report patched after a commit, with package locks and rollups
     expect(reportPatchStats.dropped).toBe(dropped + 1);
     expect(courseOf(body, 'Post').elementScore).toBe(0.5);
   });
+
+  it('a lesson that reported failed: its course and curriculum are failed in the patched report as in a fresh one (ADR 0010 Outcomes)', async () => {
+    const body = await commitAndCompare('l2', {
+      attempts: 1,
+      completion: -3,
+      credit: -1,
+      score: 0.4,
+    });
+    const curriculum = (JSON.parse(body.toString()) as Report).progressReport[0]!;
+    expect(courseOf(body, 'Prereq').elementCompletion).toBe(-3);
+    expect(curriculum.elementCompletion).toBe(-3);
+    expect(curriculum.elementCertificateUrl).toBe('');
+  });
 });
