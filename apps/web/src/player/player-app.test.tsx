@@ -236,6 +236,7 @@ describe('player page', () => {
     const status = await screen.findByText(reason);
     expect(status).toHaveAttribute('role', 'status');
     expect(status).toBeVisible();
+    expect(screen.getByText('Choose another lesson above, or exit the lesson.')).toBeVisible();
     expect(replaceLocation).not.toHaveBeenCalled();
     expect(server.requests.filter((r) => r.url.endsWith('/navigate'))).toMatchObject([
       { body: { lessonKey: 11, request: 'continue' } },

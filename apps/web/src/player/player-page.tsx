@@ -78,17 +78,36 @@ export function PlayerPage({ session }: { session: PlayerSession }) {
       <main className={styles.stage}>
         {/* The session appends the frame here; React never renders inside this element. */}
         <div className={styles.frameHolder} ref={stageRef} />
-        {phase.kind !== 'running' && <PhaseMessage phase={phase} canExit={showExit} />}
+        {phase.kind !== 'running' && (
+          <PhaseMessage
+            phase={phase}
+            canChoose={state.siblings.length > 1 && (state.sequencing?.choice ?? true)}
+            canExit={showExit}
+          />
+        )}
       </main>
     </div>
   );
 }
 
+/** What the learner can do after a refused navigation, with the controls the bar shows. */
+function nextStep(canChoose: boolean, canExit: boolean): string {
+  if (canChoose) {
+    return canExit
+      ? 'Choose another lesson above, or exit the lesson.'
+      : 'Choose another lesson above, or close this window.';
+  }
+  return canExit ? 'Exit the lesson to return to Waypoint.' : CLOSE_WINDOW_TEXT;
+}
+
 function PhaseMessage({
   phase,
+  canChoose,
   canExit,
 }: {
   phase: Exclude<SessionPhase, { kind: 'running' }>;
+  /** The bar lists the package's lessons (several, and choice allowed). */
+  canChoose: boolean;
   /** Exit lesson is shown (the lesson does not hide it). */
   canExit: boolean;
 }) {
@@ -113,11 +132,7 @@ function PhaseMessage({
           <p className={styles.messageError} role="status">
             {phase.message}
           </p>
-          <p>
-            {canExit
-              ? 'Choose another lesson above, or exit the lesson.'
-              : 'Choose another lesson above, or close this window.'}
-          </p>
+          <p>{nextStep(canChoose, canExit)}</p>
         </>
       )}
     </div>
