@@ -95,7 +95,15 @@ export function failedAndExpiredCurricula(): DemoCurriculum[] {
                     name: 'Nose-High Recovery',
                     scorable: 1,
                     minScorePass: 0.75,
-                    progress: { attempts: 1, completion: -4, score: 0.5, totalTimeMinutes: 27 },
+                    // Complete but not passing (credit below 0, §4): Failed, never a certificate.
+                    progress: {
+                      attempts: 1,
+                      completion: 1,
+                      completedDaysAgo: 21,
+                      score: 0.5,
+                      credit: -1,
+                      totalTimeMinutes: 27,
+                    },
                   },
                 ],
               },

@@ -21,7 +21,8 @@
  * |                               | launchData {"require100": true}, score weight 1, no attempts    |
  * | Emergency Evacuation          | failure -2 (minimum time not met)                               |
  * | Aviation English Proficiency  | failure -3 (minimum score not met); attempts exhausted (2 of 2) |
- * | Upset Prevention and Recovery | failure -4 (failed lessons exceed the allowed number)           |
+ * | Upset Prevention and Recovery | failure -4 (failed lessons exceed the allowed number); a lesson |
+ * |                               | complete but not passing (credit below 0)                       |
  * | Cabin Pressurisation          | another negative code, -7 ('Unknown failure')                   |
  * | Winter Operations             | expired 35 days ago (inside the 90-day expired window)          |
  * | Performance-Based Navigation  | expired 235 days ago (outside the 90-day window)                |
