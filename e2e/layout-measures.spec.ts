@@ -48,7 +48,7 @@ test('at 1280x800 the course table ends on a whole line, within the viewport hei
     const lines = box.querySelectorAll(
       '[data-testid="course"] > :first-child, [data-testid="course-lock"], [data-testid="topic"] > :first-child, li',
     );
-    const cut = [...lines]
+    const cut = Array.from(lines)
       .map((line) => line.getBoundingClientRect())
       .filter((line) => line.top < bottom - 0.5 && line.bottom > bottom + 0.5)
       .map((line) => `${line.top}-${line.bottom}`);
