@@ -77,7 +77,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Fastify logs one "Server listening at" line per network interface; startup.announce prints
+  // the one address to open, so the log starts below it (the first run shows only Waypoint's lines).
+  const level = app.log.level;
+  app.log.level = 'warn';
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   await startup.announce(port);
