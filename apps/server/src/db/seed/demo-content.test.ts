@@ -137,7 +137,10 @@ describe("demo content: imported into the demo training provider by the seed, an
       expect(references.length).toBeGreaterThanOrEqual(2);
       for (const [, reference] of references) {
         const url = new URL(reference!, `${player.contentOrigin}${state.contentUrl}`);
-        expect((await fetch(url)).status, `${lesson.lesson}: ${reference}`).toBe(200);
+        const file = await fetch(url);
+        expect(file.status, `${lesson.lesson}: ${reference}`).toBe(200);
+        // Read the body: an unread one keeps its connection busy, and the app's close waits for it.
+        await file.arrayBuffer();
       }
       // A reading lesson or knowledge check finds its own text by its item's launch data.
       const attachment = DEMO_ATTACHMENTS.find(
