@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import {
   FORCED_ORDER,
   FORCED_SEQUENTIAL,
@@ -9,9 +7,8 @@ import {
   REMEDIATION,
   sequencedPackage,
 } from '../apps/server/src/test/sequencing-packages.js';
-import { waypoint } from './support/cli.js';
-import { expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
-import { createUser } from './support/users.js';
+import { writePackageZips, startOwnCurriculum } from './support/packages.js';
+import { screenshotBoth } from './support/panel.js';
 
 // SCORM 2004 objectives and sequencing (RTE 4.2.17, SN book): the objectives of the manifest are
 // there before the SCO starts and what it sets comes back on resume; a sequenced package plays in
@@ -19,38 +16,21 @@ import { createUser } from './support/users.js';
 // written for the tests (self-contained, no CDN) and imported through the operator CLI.
 
 let dir: string;
-const zips: Record<string, string> = {};
+let zips: Record<string, string> = {};
 
 test.beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-sequencing-'));
-  const packages = {
+  ({ dir, zips } = await writePackageZips('sequencing', {
     objectives: await sequencedPackage('Objectives', OBJECTIVES_ITEMS),
     forced: await sequencedPackage('Forced', FORCED_SEQUENTIAL.items, FORCED_SEQUENTIAL),
     order: await sequencedPackage('Order', FORCED_ORDER.items, FORCED_ORDER),
     remediation: await sequencedPackage('Remediation', REMEDIATION.items, REMEDIATION),
-  };
-  for (const [name, zip] of Object.entries(packages)) {
-    zips[name] = path.join(dir, `${name}.zip`);
-    await writeFile(zips[name], zip);
-  }
+  }));
 });
 test.afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Imports a package as a curriculum of the student's own, assigned to them, and signs in. */
 async function start(page: Page, pkg: string): Promise<void> {
-  const user = createUser();
-  const curriculum = `Sequencing ${pkg} ${user.login}`;
-  waypoint('import-scorm', zips[pkg]!, '--lms', 'demo', '--curriculum', curriculum);
-  waypoint('assign', '--lms', 'demo', '--user', user.login, '--curriculum', curriculum);
-  await signIn(page, user.login, user.password);
-  await expectSignedIn(page);
-  await page.goto('/assignments');
-  await page
-    .getByRole('tabpanel')
-    .getByTestId('curriculum-card')
-    .filter({ hasText: curriculum })
-    .click();
-  await expect(page.getByRole('heading', { name: `Curriculum: ${curriculum}` })).toBeVisible();
+  await startOwnCurriculum(page, zips[pkg]!, `Sequencing ${pkg}`);
 }
 
 async function play(page: Page, lesson: string): Promise<Page> {

@@ -1,11 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { POST_TEST_ROLLUP, sequencedPackage } from '../apps/server/src/test/sequencing-packages.js';
-import { waypoint } from './support/cli.js';
-import { expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
-import { createUser } from './support/users.js';
+import { openCourseDetails, startOwnCurriculum, writePackageZips } from './support/packages.js';
+import { screenshotBoth } from './support/panel.js';
 
 // Failed is failed (ADR 0010 Outcomes; §4 Completion codes, §6): a SCORM 2004 course whose post
 // test alone decides its success (SN RB.1.2) is Failed in course details and the Completion
@@ -16,12 +13,15 @@ let dir: string;
 let zip: string;
 
 test.beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-outcome-'));
-  zip = path.join(dir, 'post-test.zip');
-  await writeFile(
-    zip,
-    await sequencedPackage('Post test course', POST_TEST_ROLLUP.items, POST_TEST_ROLLUP),
-  );
+  const written = await writePackageZips('outcome', {
+    'post-test': await sequencedPackage(
+      'Post test course',
+      POST_TEST_ROLLUP.items,
+      POST_TEST_ROLLUP,
+    ),
+  });
+  ({ dir } = written);
+  zip = written.zips['post-test'];
 });
 test.afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -38,16 +38,6 @@ async function takePostTest(page: Page, answer: 'Pass' | 'Fail'): Promise<void> 
   const closed = player.waitForEvent('close');
   await player.getByRole('button', { name: 'Exit lesson' }).click();
   await closed;
-}
-
-async function openCourseDetails(page: Page, curriculum: string): Promise<void> {
-  await page.goto('/assignments');
-  await page
-    .getByRole('tabpanel')
-    .getByTestId('curriculum-card')
-    .filter({ hasText: curriculum })
-    .click();
-  await expect(page.getByRole('heading', { name: `Curriculum: ${curriculum}` })).toBeVisible();
 }
 
 /** The Most Recent row of the post test and the report tree's row of it. */
@@ -73,13 +63,7 @@ async function reportRows(page: Page, curriculum: string, section: 'open' | 'clo
 test('a failed post test is Failed everywhere with no certificate; a passed retake is Complete with the certificate', async ({
   page,
 }) => {
-  const user = createUser();
-  const curriculum = `Outcome ${user.login}`;
-  waypoint('import-scorm', zip, '--lms', 'demo', '--curriculum', curriculum);
-  waypoint('assign', '--lms', 'demo', '--user', user.login, '--curriculum', curriculum);
-  await signIn(page, user.login, user.password);
-  await expectSignedIn(page);
-  await openCourseDetails(page, curriculum);
+  const { curriculum } = await startOwnCurriculum(page, zip, 'Outcome');
 
   // Fail: scaled 0.2 is below the post test's 0.7, so the course's rollup is not satisfied.
   await takePostTest(page, 'Fail');

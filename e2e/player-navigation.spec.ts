@@ -1,52 +1,32 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import {
   FORWARD_ONLY,
   GUIDED,
   presentationPackage,
 } from '../apps/server/src/test/navigation-packages.js';
 import { sequencedPackage } from '../apps/server/src/test/sequencing-packages.js';
-import { waypoint } from './support/cli.js';
-import { expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
-import { createUser } from './support/users.js';
+import { writePackageZips, startOwnCurriculum } from './support/packages.js';
+import { screenshotBoth } from './support/panel.js';
 
 // The player follows the package (SN NB.2.1, CAM hideLMSUI): Previous / Next only when the
 // sequencer would deliver a lesson, a disabled one says why, a lesson that brings its own
 // navigation has none of the player's, and a request the server refuses says why in the frame.
 
 let dir: string;
-const zips: Record<string, string> = {};
+let zips: Record<string, string> = {};
 
 test.beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-navigation-'));
-  const packages = {
+  ({ dir, zips } = await writePackageZips('navigation', {
     guided: await presentationPackage('Guided', GUIDED.items, GUIDED.hide, GUIDED),
     forward: await sequencedPackage('Forward', FORWARD_ONLY.items, FORWARD_ONLY),
-  };
-  for (const [name, zip] of Object.entries(packages)) {
-    zips[name] = path.join(dir, `${name}.zip`);
-    await writeFile(zips[name], zip);
-  }
+  }));
 });
 test.afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Imports a package as a curriculum of the student's own, assigned to them, and signs in. */
 async function start(page: Page, pkg: string): Promise<void> {
-  const user = createUser();
-  const curriculum = `Navigation ${pkg} ${user.login}`;
-  waypoint('import-scorm', zips[pkg]!, '--lms', 'demo', '--curriculum', curriculum);
-  waypoint('assign', '--lms', 'demo', '--user', user.login, '--curriculum', curriculum);
-  await signIn(page, user.login, user.password);
-  await expectSignedIn(page);
-  await page.goto('/assignments');
-  await page
-    .getByRole('tabpanel')
-    .getByTestId('curriculum-card')
-    .filter({ hasText: curriculum })
-    .click();
-  await expect(page.getByRole('heading', { name: `Curriculum: ${curriculum}` })).toBeVisible();
+  await startOwnCurriculum(page, zips[pkg]!, `Navigation ${pkg}`);
 }
 
 async function play(page: Page, lesson: string): Promise<Page> {
