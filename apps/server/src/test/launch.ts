@@ -137,11 +137,14 @@ export async function launchLesson(
   options: { force?: boolean } = {},
 ): Promise<PlayerHandle> {
   const pre = await browser.call(prelaunchPath(keys, options.force ?? false), { method: 'POST' });
-  if (pre.status !== 200) throw new Error(`prelaunch ${pre.status}: ${await pre.text()}`);
+  // Every body is read: an unread one keeps its keep-alive connection busy, and the app's
+  // close then waits for it.
+  const preBody = await pre.text();
+  if (pre.status !== 200) throw new Error(`prelaunch ${pre.status}: ${preBody}`);
   const launchId = await startLaunch(browser, keys);
-  return playerFrom(
-    await postLaunchForm(baseUrl, browser, `/lms/api/studentlaunch/launch/${launchId}`),
-  );
+  const form = await postLaunchForm(baseUrl, browser, `/lms/api/studentlaunch/launch/${launchId}`);
+  await form.arrayBuffer();
+  return playerFrom(form);
 }
 
 /** The player's own calls, on the content origin (addresses from the contract). */
