@@ -1,16 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.js';
-import type { Db } from './db/connection.js';
-import type { Mailer } from './lib/mailer.js';
-import { systemClock, type Clock } from './lib/clock.js';
+import type { AppDeps } from './app-deps.js';
+import { systemClock } from './lib/clock.js';
 import { registerPlatform } from './platform/index.js';
 import { registerModules } from './modules/index.js';
 import { registerSessions } from './modules/sessions/guard.js';
 import { hasSessionCookie } from './modules/sessions/cookies.js';
 import { registerWebApp } from './platform/web-app.js';
 import { registerHealth } from './platform/health.js';
-import { registerMetrics, type PoolStats } from './platform/metrics.js';
+import { registerMetrics } from './platform/metrics.js';
 import { reportCacheStats, reportPatchStats } from './modules/progress/report-cache.js';
 import { serializeRequest } from './platform/log-redaction.js';
 import { ssoRoutes } from './modules/sso/routes.js';
@@ -22,19 +20,7 @@ import { documentFileRoutes } from './modules/documents/file-routes.js';
 import { libraryFileRoutes } from './modules/library/media-files.js';
 import { commentPageRoutes } from './modules/comments/page-routes.js';
 
-/** Everything the app needs from outside; tests pass their own (fresh database, outbox mailer, fake clock). */
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  clock?: Clock;
-  /** Operator token accepted by the operator API (kept in DATA_DIR by main.ts); null disables that API. */
-  operatorToken?: string | null;
-  /** Where the log goes (standard output when null); tests read it to check what it reveals. */
-  logStream?: { write(line: string): void } | null;
-  /** The PostgreSQL pool's use, for the metrics; null on PGlite. */
-  poolStats?: (() => PoolStats) | null;
-}
+export type { AppDeps } from './app-deps.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import type { AreaCli } from './index.js';
+import type { AreaCli } from './area-cli.js';
 
 /**
  * The certificate commands (docs/decisions/0011): `certificate settings --lms <code> [...]`,

@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import type { AreaCli } from './index.js';
+import type { AreaCli } from './area-cli.js';
 
 /**
  * The document commands: `define-document <file.json> --lms <code>`, `assign-document --lms

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
 import { HttpError } from '../../lib/http-error.js';
-import type { AreaCli } from './index.js';
+import type { AreaCli } from './area-cli.js';
 
 /**
  * The library commands: `library-add-scorm <package.zip>`, `library-add-link`, `library-add-file

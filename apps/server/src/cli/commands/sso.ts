@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import type { AreaCli } from './index.js';
+import type { AreaCli } from './area-cli.js';
 
 /**
  * The single sign-on commands (docs/decisions/0016): `sso-oidc`, `sso-saml`, `sso-show` and

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MFA_CODE_LENGTH } from '@waypoint/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { RATE_RULES } from '../../lib/rate-limit.js';

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { HttpError } from '../../lib/http-error.js';
 import { tooManyAttempts } from '../../lib/rate-limit.js';
 import { enforcePeek, recordFailure } from '../rate-limits/service.js';

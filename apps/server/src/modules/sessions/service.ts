@@ -3,7 +3,7 @@
  * optional binding cookie, and XSRF tokens signed with a secret every instance shares. HTTP (the
  * id in headers and cookies, the guards) is in guard.ts and cookies.ts.
  */
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/connection.js';
 import { hashToken, hmac, randomToken, safeEqual } from '../../lib/tokens.js';
 import { userByKey, type UserRow } from '../users/service.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_MAX_LENGTH } from '@waypoint/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { checkPasswordRules, PASSWORD_RULE_MESSAGES } from '../../lib/password-rules.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { ByteRange, ObjectInfo, ObjectStorage } from './index.js';
+import type { ByteRange, ObjectInfo, ObjectStorage } from './types.js';
 import { checkKey, checkPrefix } from './keys.js';
 
 /**

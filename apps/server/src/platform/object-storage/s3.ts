@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import type { ObjectInfo, ObjectStorage } from './index.js';
+import type { ObjectInfo, ObjectStorage } from './types.js';
 import { checkKey, checkPrefix } from './keys.js';
 import { checkRange } from './local.js';
 import type { S3Location } from './storage-url.js';
