@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from './app-deps.js';
+import { createInstanceState, type InstanceState } from './instance-state.js';
 import { systemClock } from './lib/clock.js';
 import { registerPlatform } from './platform/index.js';
 import { registerModules } from './modules/index.js';
@@ -24,7 +25,8 @@ export type { AppDeps } from './app-deps.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<AppDeps>;
+    /** What buildApp was given, with defaults, and the instance's own memory (instance-state.ts). */
+    deps: Required<AppDeps> & { state: InstanceState };
   }
 }
 
@@ -52,7 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.decorate('deps', full);
+  // Created here, once per app: nothing an instance holds is shared with another (ADR 0020).
+  app.decorate('deps', { ...full, state: createInstanceState({ config: full.config }) });
   // The sequencing engine's own console lines go to this log at debug level (sequencer.ts).
   logEngineTo(app.log);
 
