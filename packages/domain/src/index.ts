@@ -18,6 +18,7 @@ export * from './prerequisites.js';
 export * from './progress-element.js';
 export * from './recurrent.js';
 export * from './score.js';
+export * from './sign-in.js';
 export * from './validation.js';
 export * from './launch.js';
 export * from './lesson-launch.js';

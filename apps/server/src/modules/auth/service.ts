@@ -1,8 +1,8 @@
+import { SIGN_IN_REFUSAL_MESSAGES, signInAllowed } from '@waypoint/domain';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { verifyPassword } from '../../lib/password.js';
 import { RATE_RULES } from '../../lib/rate-limit.js';
-import type { LmsRow } from '../lms-info/service.js';
 import {
   clearRateLimit,
   clearRateLimits,
@@ -11,11 +11,12 @@ import {
   peekRateLimit,
   recordFailure,
 } from '../rate-limits/service.js';
+import { lmsByKey, type LmsRow } from '../lms-info/service.js';
 import { noteLoginFailures, userByKey, userByLoginId, type UserRow } from '../users/service.js';
 import { deviceIsRemembered, startMfaChallenge, type MfaDeps } from './mfa.service.js';
 
-export const INCORRECT_LOGIN_MESSAGE = 'Incorrect login.';
-export const STUDENT_LOCKED_MESSAGE = 'Please contact your training department for access.';
+export const INCORRECT_LOGIN_MESSAGE = SIGN_IN_REFUSAL_MESSAGES.inactive;
+export const STUDENT_LOCKED_MESSAGE = SIGN_IN_REFUSAL_MESSAGES.studentLocked;
 export const ACCOUNT_LOCKED_MESSAGE =
   'This account is locked after too many failed sign-in attempts. Please try again in 15 minutes or reset your password.';
 
@@ -51,7 +52,9 @@ export async function login(deps: MfaDeps, input: LoginInput): Promise<LoginOutc
   const { db, clock } = deps;
   const now = clock.now();
   const { lms } = input;
-  if (lms.studentLocked === 1) throw new HttpError(403, STUDENT_LOCKED_MESSAGE);
+  // The LMS's part of the sign-in rule comes before any work on the login ID (§4 step 3).
+  const lmsVerdict = signInAllowed(null, lms, 'password');
+  if (!lmsVerdict.allowed) throw new HttpError(403, lmsVerdict.message);
   const accountKey = accountKeyOf(lms.lmsKey, input.userId);
   const pairKey = pairKeyOf(accountKey, input.clientAddress);
   await enforcePeek(db, RATE_RULES.loginAddress, input.clientAddress, now);
@@ -66,7 +69,8 @@ export async function login(deps: MfaDeps, input: LoginInput): Promise<LoginOutc
 
   const user = await userByLoginId(deps, lms.lmsKey, input.userId);
   const passwordRight = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!user || !passwordRight || user.inactive !== 0) {
+  // A user the rule refuses (inactive) fails like a wrong password: the same 401, counted alike.
+  if (!user || !passwordRight || !signInAllowed(user, lms, 'password').allowed) {
     await hitRateLimit(db, RATE_RULES.loginAddress, input.clientAddress, now);
     const pairState = await recordFailure(db, RATE_RULES.loginFailures, pairKey, now);
     const accountState = await recordFailure(db, RATE_RULES.loginAccountFailures, accountKey, now);
@@ -107,10 +111,14 @@ async function warnOfAttack(deps: MfaDeps, user: UserRow, failures: number): Pro
   });
 }
 
-/** The user a finished MFA challenge signs in; 400 (the code message) if it went inactive meanwhile. */
+/**
+ * The user a finished MFA challenge signs in, if the sign-in rule still allows them (they may have
+ * been made inactive meanwhile); null otherwise, which the route answers 400 (the code message).
+ */
 export async function userForSession(deps: { db: Db }, userKey: number): Promise<UserRow | null> {
   const user = await userByKey(deps, userKey);
-  return user && user.inactive === 0 ? user : null;
+  const lms = user && (await lmsByKey(deps, user.lmsKey));
+  return user && lms && signInAllowed(user, lms, 'mfa').allowed ? user : null;
 }
 
 /** Clears the lockouts of a login ID at every address (after its password is set). */

@@ -113,18 +113,23 @@ export function setLastVerified(db: Db, userKey: number, now: Date) {
     .execute();
 }
 
+/** The user a re-authentication is for, with the sign-in rule's inputs (user and LMS). */
 export function findUserForVerification(db: Db, userKey: number) {
   return db
     .selectFrom('appUser')
+    .innerJoin('lms', 'lms.lmsKey', 'appUser.lmsKey')
     .select([
-      'userKey',
-      'lmsKey',
-      'email',
-      'passwordHash',
-      'lastVerifiedAt',
-      'inactive',
-      'mfaEnabled',
+      'appUser.userKey',
+      'appUser.lmsKey',
+      'appUser.email',
+      'appUser.passwordHash',
+      'appUser.lastVerifiedAt',
+      'appUser.inactive',
+      'appUser.isStudent',
+      'appUser.userType',
+      'appUser.mfaEnabled',
+      'lms.studentLocked',
     ])
-    .where('userKey', '=', userKey)
+    .where('appUser.userKey', '=', userKey)
     .executeTakeFirst();
 }

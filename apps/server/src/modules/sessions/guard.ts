@@ -18,6 +18,7 @@
  * come with the id. XSRF-TOKEN = HMAC(server secret, session hash).
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { SIGN_IN_REFUSAL_MESSAGES } from '@waypoint/domain';
 import { HttpError } from '../../lib/http-error.js';
 import { safeEqual } from '../../lib/tokens.js';
 import { BINDING_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from './cookies.js';
@@ -40,7 +41,7 @@ declare module 'fastify' {
 
 export const SESSION_INVALID_MESSAGE =
   'Your session is no longer valid, you will now be returned to the login screen in order to re-validate your session.';
-export const NOT_A_STUDENT_MESSAGE = 'You do not have student access.';
+export const NOT_A_STUDENT_MESSAGE = SIGN_IN_REFUSAL_MESSAGES.notStudent;
 export const FORBIDDEN_MESSAGE = 'You do not have permission to access this resource.';
 export const XSRF_MESSAGE = 'Invalid or missing XSRF token.';
 
@@ -95,13 +96,11 @@ export function checkPathKeys(request: FastifyRequest, session: SessionInfo): vo
   }
 }
 
-const isStudentSession = (session: SessionInfo) => session.isStudent && session.userType >= 0;
-
 function guard(options: { student: boolean }): preHandlerAsyncHookHandler {
   return async function sessionGuard(request) {
     const session = await findSession(request, sessionIdOf(request));
     if (!session) throw new HttpError(401, SESSION_INVALID_MESSAGE);
-    if (options.student && !isStudentSession(session)) {
+    if (options.student && !session.studentAccess) {
       throw new HttpError(403, NOT_A_STUDENT_MESSAGE);
     }
     checkPathKeys(request, session);
@@ -127,7 +126,7 @@ export async function findFormSession(request: FastifyRequest): Promise<SessionI
   const body = (request.body ?? {}) as { sessionID?: unknown };
   const sessionId = typeof body.sessionID === 'string' && body.sessionID ? body.sessionID : null;
   const session = await findSession(request, sessionId);
-  return session && isStudentSession(session) ? session : null;
+  return session?.studentAccess ? session : null;
 }
 
 /** Decorates the app with the session guards and request.session; call before modules register. */

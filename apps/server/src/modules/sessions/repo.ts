@@ -32,11 +32,15 @@ export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
     .execute();
 }
 
-/** A session that has not been ended or passed its absolute expiry, with what the guards need of its user. */
+/**
+ * A session that has not been ended or passed its absolute expiry, with what the guards need of
+ * its user and LMS (the sign-in rule's inputs).
+ */
 export async function findOpenSession(db: Db, sessionHash: string, now: Date) {
   return db
     .selectFrom('userSession')
     .innerJoin('appUser', 'appUser.userKey', 'userSession.userKey')
+    .innerJoin('lms', 'lms.lmsKey', 'userSession.lmsKey')
     .select([
       'userSession.sessionHash',
       'userSession.userKey',
@@ -47,6 +51,7 @@ export async function findOpenSession(db: Db, sessionHash: string, now: Date) {
       'appUser.isStudent',
       'appUser.userType',
       'appUser.inactive',
+      'lms.studentLocked',
     ])
     .where('userSession.sessionHash', '=', sessionHash)
     .where('userSession.endedAt', 'is', null)

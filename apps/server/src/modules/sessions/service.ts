@@ -3,6 +3,7 @@
  * optional binding cookie, and XSRF tokens signed with a secret every instance shares. HTTP (the
  * id in headers and cookies, the guards) is in guard.ts and cookies.ts.
  */
+import { signInAllowed } from '@waypoint/domain';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/connection.js';
 import { hashToken, hmac, randomToken, safeEqual } from '../../lib/tokens.js';
@@ -36,6 +37,8 @@ export interface SessionInfo {
   lmsKey: number;
   isStudent: boolean;
   userType: number;
+  /** The sign-in rule's 'student-session' path allows it: student routes and form posts (§6). */
+  studentAccess: boolean;
 }
 
 // A session id is 43 base64url characters; anything much longer is not one of ours.
@@ -74,7 +77,8 @@ const msOf = (value: Date | string): number =>
 
 /**
  * The valid session for an id: not ended, within the absolute and idle timeouts, its user still
- * active, and (when bound) with its binding cookie. Moves last_seen_at forward. Null otherwise.
+ * allowed by the sign-in rule ('session' path), and (when bound) with its binding cookie. Moves
+ * last_seen_at forward. Null otherwise.
  */
 export async function lookupSession(
   deps: SessionDeps,
@@ -96,7 +100,7 @@ export async function lookupSession(
   if (!row) {
     const startedAt = sessionGeneration();
     row = await findOpenSession(db, sessionHash, now);
-    if (!row || row.inactive !== 0 || !current(row)) return null;
+    if (!row || !signInAllowed(row, row, 'session').allowed || !current(row)) return null;
     rememberSession(db, row, nowMs, startedAt);
   }
   if (row.bindingHash !== null) {
@@ -112,6 +116,7 @@ export async function lookupSession(
     lmsKey: row.lmsKey,
     isStudent: row.isStudent,
     userType: row.userType,
+    studentAccess: signInAllowed(row, row, 'student-session').allowed,
   };
 }
 

@@ -1,18 +1,23 @@
 /**
  * The step both protocols share (docs/decisions/0016): an identity the IdP asserted becomes a
  * Waypoint sign-in. The user is found by the configured match field in that LMS only (never
- * another), made just in time as a student when the LMS allows it, and checked exactly as the
- * password login checks (spec §4 'Login and session', §6): a student-locked LMS, an inactive user
- * and a non-student are refused with the login's messages. What is left is a one-time hand-off
- * that the panel trades for a session through the sessions service, like Login's answer.
+ * another), made just in time as a student when the LMS allows it, and checked by the one sign-in
+ * rule (signInAllowed, 'sso' path; spec §4 'Login and session', §6): a student-locked LMS, an
+ * inactive user and a non-student are refused with the login's messages. What is left is a
+ * one-time hand-off that the panel trades for a session through the sessions service, like
+ * Login's answer.
  */
-import { defaultMatchClaims, jitStudentFields, readIdentity, type Claims } from '@waypoint/domain';
+import {
+  defaultMatchClaims,
+  jitStudentFields,
+  readIdentity,
+  signInAllowed,
+  type Claims,
+} from '@waypoint/domain';
 import { HttpError } from '../../lib/http-error.js';
 import { hashToken, randomToken, safeEqual } from '../../lib/tokens.js';
-import { INCORRECT_LOGIN_MESSAGE, STUDENT_LOCKED_MESSAGE } from '../auth/service.js';
 import { deviceIsRemembered, startMfaChallenge, type MfaDeps } from '../auth/mfa.service.js';
 import { lmsByKey, type LmsRow } from '../lms-info/service.js';
-import { NOT_A_STUDENT_MESSAGE } from '../sessions/guard.js';
 import { userByKey, type UserRow } from '../users/service.js';
 import {
   consumeHandoff,
@@ -46,13 +51,13 @@ export type HandoffOutcome =
   | { kind: 'session'; user: UserRow }
   | { kind: 'mfa'; lmsKey: number; mfaId: string; rememberDeviceTime: number };
 
-const isStudent = (user: UserRow) => user.isStudent && user.userType >= 0;
-
-/** The login's checks on a user (spec §4, §6); throws the login's message when one fails. */
-function checkUser(lms: LmsRow, user: UserRow): void {
-  if (lms.studentLocked === 1) throw new SsoRefusal(STUDENT_LOCKED_MESSAGE);
-  if (user.inactive !== 0) throw new SsoRefusal(INCORRECT_LOGIN_MESSAGE);
-  if (!isStudent(user)) throw new SsoRefusal(NOT_A_STUDENT_MESSAGE);
+/**
+ * The sign-in rule for SSO (spec §4, §6); throws the login's message when it refuses. With a null
+ * user (not found yet) only the LMS's lock applies.
+ */
+function checkUser(lms: LmsRow, user: UserRow | null): void {
+  const verdict = signInAllowed(user, lms, 'sso');
+  if (!verdict.allowed) throw new SsoRefusal(verdict.message);
 }
 
 async function findOrCreateUser(
@@ -102,7 +107,8 @@ export async function identityAsserted(
   },
 ): Promise<string> {
   const { lms } = input;
-  if (lms.studentLocked === 1) throw new SsoRefusal(STUDENT_LOCKED_MESSAGE);
+  // A locked LMS is refused before a just-in-time student could be made in it.
+  checkUser(lms, null);
   const user = await findOrCreateUser(deps, lms, input.config, input.claims);
   checkUser(lms, user);
   const handoff = randomToken();
