@@ -4,13 +4,8 @@
  * the dates and Valid / Revoked / Expired, and nothing more about the student.
  */
 import { formatDate, shortCertificateCode } from '@waypoint/domain';
+import { escapeHtml } from '../../lib/html.js';
 import type { Verification } from './service.js';
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export const NO_CERTIFICATE_HAS_THIS_CODE = 'No certificate has this code.';
 

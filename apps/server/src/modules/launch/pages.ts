@@ -3,12 +3,7 @@
  * verification and the launch errors. Plain HTML forms, no script (the CSP allows none inline).
  */
 import { launchCalls } from '@waypoint/domain/contract';
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../../lib/html.js';
 
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }

@@ -1,4 +1,5 @@
 import { reminderHeadline, type DueReminder } from '@waypoint/domain';
+import { escapeHtml } from '../../lib/html.js';
 import type { OutgoingEmail } from '../../lib/mailer.js';
 
 /** Who a digest goes to and from which training provider. */
@@ -8,18 +9,6 @@ export interface DigestRecipient {
   displayName: string;
   lmsName: string;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text for an HTML element or a quoted attribute: names come from operators and imports. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 /** One line, so a name with line breaks cannot add header lines or break the text layout. */
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();

@@ -1,6 +1,5 @@
 /** The server-made pages of single sign-on: plain HTML, no script (the CSP allows none inline). */
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html.js';
 
 /** A page with a heading, paragraphs and the link back to the login page. */
 export function ssoPage(heading: string, paragraphs: readonly string[]): string {
