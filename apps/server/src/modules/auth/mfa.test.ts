@@ -86,6 +86,22 @@ describe('MFA: login marker, code email, validate, resend, remember device', () 
     expect(((await response.json()) as Body).userID).toBe('mia');
   });
 
+  it('the right code for a user made inactive since the login is 400 (the code message), no session', async () => {
+    const mfaID = await startMfa();
+    const code = await latestCode(t, 'mia@example.test');
+    const sessionsBefore = await t.db.selectFrom('userSession').selectAll().execute();
+    await t.db.updateTable('appUser').set({ inactive: 1 }).where('userId', '=', 'mia').execute();
+    try {
+      const response = await post('ValidateMFACode', { mfaID, mfaVerificationCode: code });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Body).message).toBe(INVALID_CODE);
+      const sessionsAfter = await t.db.selectFrom('userSession').selectAll().execute();
+      expect(sessionsAfter).toHaveLength(sessionsBefore.length);
+    } finally {
+      await t.db.updateTable('appUser').set({ inactive: 0 }).where('userId', '=', 'mia').execute();
+    }
+  });
+
   it('a wrong code is 400 (never 401); the 5th wrong try kills the challenge', async () => {
     const mfaID = await startMfa();
     const code = await latestCode(t, 'mia@example.test');
