@@ -15,8 +15,8 @@ import { lmsByKey, type LmsRow } from '../lms-info/service.js';
 import { noteLoginFailures, userByKey, userByLoginId, type UserRow } from '../users/service.js';
 import { deviceIsRemembered, startMfaChallenge, type MfaDeps } from './mfa.service.js';
 
+// §8 Login's 401: a wrong password and an inactive user get the same words (the sign-in rule's).
 export const INCORRECT_LOGIN_MESSAGE = SIGN_IN_REFUSAL_MESSAGES.inactive;
-export const STUDENT_LOCKED_MESSAGE = SIGN_IN_REFUSAL_MESSAGES.studentLocked;
 export const ACCOUNT_LOCKED_MESSAGE =
   'This account is locked after too many failed sign-in attempts. Please try again in 15 minutes or reset your password.';
 
