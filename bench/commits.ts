@@ -41,6 +41,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { importScormPackage } from '../apps/server/src/modules/content/import.service.js';
 import { localContentStorage } from '../apps/server/src/modules/content/storage.js';
 import { openLaunchWindow, startLaunch } from '../apps/server/src/modules/launch/service.js';
+import { createSequencingMemory } from '../apps/server/src/modules/sequencing/index.js';
 import { insertSession } from '../apps/server/src/modules/sessions/repo.js';
 import { contentOriginOf } from '../apps/server/src/platform/content-origin.js';
 import { buildLms, buildUser } from '../apps/server/src/test/factories.js';
@@ -130,6 +131,8 @@ function percentile(sorted: number[], p: number): number {
 /** Seeds the LMS, learners, package and assignments, and opens one launch per learner. */
 async function setUp(db: Db, dataDir: string, contentOrigin: string): Promise<Learner[]> {
   const lms = await buildLms(db, { lmsCode: 'bench' });
+  // The launches are opened here, outside the server: a sequencing memory of their own.
+  const launchDeps = { db, state: { sequencing: createSequencingMemory() } };
   const imported = await importScormPackage(
     { db, storage: localContentStorage({ dataDir }) },
     await zipOf({ 'imsmanifest.xml': MANIFEST_2004, 'index.html': '<p>load</p>' }),
@@ -165,14 +168,14 @@ async function setUp(db: Db, dataDir: string, contentOrigin: string): Promise<Le
         userAgent: 'bench:commits',
       });
       const started = await startLaunch(
-        db,
+        launchDeps,
         student,
         { curriculumKey, lessonKey, assignmentKey },
         new Date(),
         contentOrigin,
       );
       if (started.status !== 200) throw new Error(`launch refused: ${started.errorMessage}`);
-      const step = await openLaunchWindow(db, student, started.launchId, new Date());
+      const step = await openLaunchWindow(launchDeps, student, started.launchId, new Date());
       if (step.kind !== 'player') throw new Error(`no player for learner ${i + 1}: ${step.kind}`);
       learners.push({
         assignmentKey,

@@ -8,6 +8,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Db } from '../connection.js';
 import { certificateData } from '../../modules/certificates/service.js';
+import { createSequencingMemory } from '../../modules/sequencing/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -120,6 +121,8 @@ export async function insertDemoCertificates(
     db,
     clock: { now: () => now },
     config: { publicUrl: '', dataDir: '' },
+    // The seed runs once, before any app: a memory of its own, dropped after.
+    state: { sequencing: createSequencingMemory() },
   };
   const issue = async (curriculumName: string, courseName?: string) => {
     const assignment = await assignmentOf(curriculumName);

@@ -8,11 +8,11 @@ import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import { RATE_RULES, tooManyAttempts } from '../../lib/rate-limit.js';
 import { listAssignedDocuments } from '../documents/service.js';
-import { buildProgressReport } from '../progress/service.js';
+import { buildProgressReport, type ReportDeps } from '../progress/service.js';
 import { recordFailure } from '../rate-limits/service.js';
 import * as repo from './repo.js';
 
-export interface CalendarFeedDeps {
+export interface CalendarFeedDeps extends ReportDeps {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'publicUrl'>;
@@ -86,7 +86,7 @@ export async function feedCalendar(
   }
   const nowMs = now.getTime();
   const [report, documents] = await Promise.all([
-    buildProgressReport(deps.db, owner, nowMs, {
+    buildProgressReport(deps, owner, nowMs, {
       showExpired: true,
       withFlaggedAssignments: false,
       showEmptyLeafs: false,

@@ -12,6 +12,7 @@ import { signedCredential } from './credential.js';
 import { certificatePdf } from './pdf.js';
 import { findIssuedByPublicId } from './repo.js';
 import { certificateData, statusOf } from './service.js';
+import { createSequencingMemory } from '../sequencing/index.js';
 
 const run = promisify(execFile);
 
@@ -72,6 +73,7 @@ describe('demo certificates: both themes, one expired, one revoked (ADR 0011)', 
           db: handle.db,
           clock: { now: () => now },
           config: { publicUrl: 'https://demo.example', dataDir: dir },
+          state: { sequencing: createSequencingMemory() },
         },
         {
           lmsKey: row.lmsKey,

@@ -25,7 +25,7 @@ import type {
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
-import { buildAssignmentReport } from '../progress/service.js';
+import { buildAssignmentReport, type ReportDeps } from '../progress/service.js';
 import {
   assetNames,
   findIssued,
@@ -43,7 +43,7 @@ import {
 } from './repo.js';
 import { DEFAULT_THEME } from './themes.js';
 
-export interface CertificateDeps {
+export interface CertificateDeps extends ReportDeps {
   db: Db;
   clock: Clock;
   config: { publicUrl: string; dataDir: string };
@@ -144,7 +144,7 @@ async function completeElement(deps: CertificateDeps, target: CertificateTarget)
     throw notFound();
   }
   const report = await buildAssignmentReport(
-    deps.db,
+    deps,
     { lmsKey: target.lmsKey, userKey: target.userKey },
     deps.clock.now().getTime(),
     { assignmentKey: assignment.assignmentKey, curriculumKey: assignment.curriculumKey },

@@ -6,7 +6,7 @@
 import { parseIsoDuration } from '@waypoint/domain';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PackageRefusedError } from './errors.js';
-import { readPackageSequencing, type PackageSequencing } from './sequencing-definition.js';
+import { readPackageSequencing, type PackageSequencing } from '../sequencing/index.js';
 
 export type ScormVersion = '1.2' | '2004';
 

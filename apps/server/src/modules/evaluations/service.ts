@@ -14,7 +14,7 @@ import type {
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
-import { buildProgressReport } from '../progress/service.js';
+import { buildProgressReport, type ReportDeps } from '../progress/service.js';
 import * as repo from './repo.js';
 
 /** A student of an LMS (keys checked against the session by the route's guard). */
@@ -42,9 +42,12 @@ export const halfLinkOf = (evaluationKey: number) => `/evaluation/${evaluationKe
  * of it): one per attachment and assignment, dated by the completion. Runs the progress report's
  * fixed queries, one for the attachments and at most one insert.
  */
-export async function makeEvaluationsDue(deps: { db: Db; clock: Clock }, user: EvaluationUser) {
+export async function makeEvaluationsDue(
+  deps: ReportDeps & { clock: Clock },
+  user: EvaluationUser,
+) {
   const now = deps.clock.now();
-  const report = await buildProgressReport(deps.db, user, now.getTime(), {
+  const report = await buildProgressReport(deps, user, now.getTime(), {
     showExpired: true,
     withFlaggedAssignments: false,
     showEmptyLeafs: true,
@@ -85,7 +88,7 @@ export async function makeEvaluationsDue(deps: { db: Db; clock: Clock }, user: E
  * due what the student has newly completed.
  */
 export async function listStudentEvaluations(
-  deps: { db: Db; clock: Clock },
+  deps: ReportDeps & { clock: Clock },
   user: EvaluationUser,
   type: string,
 ): Promise<EvaluationItem[]> {

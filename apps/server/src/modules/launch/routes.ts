@@ -92,7 +92,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: app.requireStudentSession, schema: launchSchemas.prelaunch },
     async (request, reply) => {
       const result = await prelaunch(
-        db,
+        app.deps,
         studentOf(request.session!),
         {
           curriculumKey: request.params.curriculumKey,
@@ -113,7 +113,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: app.requireStudentSession, schema: launchSchemas.startLaunch },
     async (request, reply) => {
       const result = await startLaunch(
-        db,
+        app.deps,
         studentOf(request.session!),
         {
           curriculumKey: request.body.curriculumKey,
@@ -138,7 +138,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
       const session = await findFormSession(request);
       if (!session) return answerStep(app, reply, { kind: 'error', message: SIGNED_OUT }, '');
       const step = await openLaunchWindow(
-        db,
+        app.deps,
         studentOf(session),
         request.params.launchId,
         clock.now(),

@@ -20,9 +20,10 @@ import { clearRateLimit, enforcePeek, recordFailure } from '../rate-limits/servi
 import { HttpError } from '../../lib/http-error.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { launchSettings } from '../lms-info/service.js';
-import { buildAssignmentReport } from '../progress/service.js';
+import { buildAssignmentReport, type ReportDeps } from '../progress/service.js';
 import { visibleLibraryLesson } from '../library/service.js';
-import { panelNow, sequencedDefinition } from '../player/sequencing.js';
+import { parseCmi } from '../../lib/stored-cmi.js';
+import { panelNow, sequencedPackage } from '../sequencing/index.js';
 import * as repo from './repo.js';
 import { findAssignedCurriculum, findLessonPlace, launchRefusal } from './rules.js';
 
@@ -65,14 +66,15 @@ interface Evaluated {
  * (§4 Expiry and launchability).
  */
 export async function evaluateLaunch(
-  db: Db,
+  deps: ReportDeps,
   student: LaunchStudent,
   request: LaunchRequest,
   nowMs: number,
 ): Promise<Refusal | Evaluated> {
+  const { db } = deps;
   // The one assignment's curriculum is all the rules need (not the student's whole report).
   const [report, settings, content, progress] = await Promise.all([
-    buildAssignmentReport(db, student, nowMs, request),
+    buildAssignmentReport(deps, student, nowMs, request),
     launchSettings(db, student.lmsKey),
     repo.findLessonContent(db, request.lessonKey, student.lmsKey),
     repo.findProgress(db, request.assignmentKey, request.lessonKey),
@@ -100,35 +102,21 @@ export async function evaluateLaunch(
     // choice of its activity (the start or resume of a flow-only package), which the engine
     // judges now on the stored state, whatever the report showed (ADR 0007). 403, not 409: at
     // pre-launch a 409 means 'open on another device' to the panel (§4 Lesson launch flow).
-    const definition = await sequencedDefinition(db, content.packageKey);
-    if (definition) {
-      const panel = await panelNow(db, definition, {
-        assignmentKey: request.assignmentKey,
-        courseKey: content.courseKey,
-        packageKey: content.packageKey,
-        userKey: student.userKey,
-      });
+    const sequenced = await sequencedPackage(deps, {
+      scormVersion,
+      assignmentKey: request.assignmentKey,
+      courseKey: content.courseKey,
+      packageKey: content.packageKey,
+      userKey: student.userKey,
+    });
+    if (sequenced) {
+      const panel = await panelNow(deps, sequenced);
       if (!panel.launchable.includes(content.identifier)) {
         return { status: 403, errorMessage: SEQUENCING_REFUSED_MESSAGE };
       }
     }
   }
   return { place, lesson: place.lesson, scormVersion };
-}
-
-/** The stored cmi JSON; anything but an object of strings reads as a fresh attempt's nothing. */
-export function parseCmi(text: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    return Object.fromEntries(
-      Object.entries(value).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
 }
 
 const prerequisiteNamesOf = (types: PrerequisiteType[]) =>
@@ -160,13 +148,14 @@ const isRefusal = (value: Refusal | Evaluated): value is Refusal => 'status' in 
  * browser' answer (409) while the lesson is open in another session; `force` ends that launch.
  */
 export async function prelaunch(
-  db: Db,
+  deps: ReportDeps,
   student: LaunchStudent,
   request: LaunchRequest,
   now: Date,
   force: boolean,
 ): Promise<Refusal | { status: 200 }> {
-  const evaluated = await evaluateLaunch(db, student, request, now.getTime());
+  const { db } = deps;
+  const evaluated = await evaluateLaunch(deps, student, request, now.getTime());
   if (isRefusal(evaluated)) return evaluated;
   const where = { userKey: student.userKey, lessonKey: request.lessonKey };
   if (!force) {
@@ -204,13 +193,14 @@ function insertLaunch(
 
 /** The start-launch post (§7 POST /api/studentlaunch/): a new launch, answered with its id. */
 export async function startLaunch(
-  db: Db,
+  deps: ReportDeps,
   student: LaunchStudent,
   request: LaunchRequest,
   now: Date,
   contentOrigin: string | null,
 ): Promise<Refusal | { status: 200; launchId: string }> {
-  const evaluated = await evaluateLaunch(db, student, request, now.getTime());
+  const { db } = deps;
+  const evaluated = await evaluateLaunch(deps, student, request, now.getTime());
   if (isRefusal(evaluated)) return evaluated;
   if (!contentOrigin) return { status: 503, errorMessage: NO_CONTENT_ORIGIN_MESSAGE };
   const { mode, credit } = playerModeOf(evaluated.lesson.elementPlayMode);
@@ -267,14 +257,14 @@ async function usableLaunch(db: Db, student: LaunchStudent, launchId: string, no
  * lesson judged against it.
  */
 export async function launchableLessons(
-  db: Db,
+  deps: ReportDeps,
   student: LaunchStudent,
   where: { curriculumKey: number; assignmentKey: number },
   nowMs: number,
 ): Promise<Set<number>> {
   const [report, settings] = await Promise.all([
-    buildAssignmentReport(db, student, nowMs, where),
-    launchSettings(db, student.lmsKey),
+    buildAssignmentReport(deps, student, nowMs, where),
+    launchSettings(deps.db, student.lmsKey),
   ]);
   const launchable = new Set<number>();
   const curriculum = report
@@ -309,15 +299,16 @@ async function toPlayer(db: Db, launch: repo.LaunchRow, now: Date): Promise<Laun
  * form was used), then sends the window to the player.
  */
 export async function openLaunchWindow(
-  db: Db,
+  deps: ReportDeps,
   student: LaunchStudent,
   launchId: string,
   now: Date,
 ): Promise<LaunchWindowStep> {
+  const { db } = deps;
   const launch = await usableLaunch(db, student, launchId, now.getTime());
   if (!launch || launch.assignmentKey === null) return { kind: 'error', message: LAUNCH_GONE };
   const evaluated = await evaluateLaunch(
-    db,
+    deps,
     student,
     {
       curriculumKey: launch.curriculumKey,
@@ -459,7 +450,7 @@ export async function libraryLaunch(
  * and one that asks for live verification must be launched from the panel.
  */
 export async function startFollowOnLaunch(
-  db: Db,
+  deps: ReportDeps,
   student: LaunchStudent,
   from: { curriculumKey: number; assignmentKey: number | null; contentOrigin: string },
   lessonKey: number,
@@ -467,16 +458,16 @@ export async function startFollowOnLaunch(
 ): Promise<Refusal | { status: 200; launchId: string; token: string }> {
   let step: LaunchWindowStep;
   if (from.assignmentKey === null) {
-    step = await libraryLaunch(db, student, lessonKey, now, from.contentOrigin);
+    step = await libraryLaunch(deps.db, student, lessonKey, now, from.contentOrigin);
   } else {
     const request = {
       curriculumKey: from.curriculumKey,
       assignmentKey: from.assignmentKey,
       lessonKey,
     };
-    const started = await startLaunch(db, student, request, now, from.contentOrigin);
+    const started = await startLaunch(deps, student, request, now, from.contentOrigin);
     if (started.status !== 200) return started;
-    step = await openLaunchWindow(db, student, started.launchId, now);
+    step = await openLaunchWindow(deps, student, started.launchId, now);
     if (step.kind === 'verify') {
       return {
         status: 403,

@@ -5,26 +5,21 @@ import {
   type ScormVersion,
 } from '@waypoint/domain';
 import type { CommitAnswer, CommitBody, PlayerNavigation } from '@waypoint/domain/contract';
-import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashToken, safeEqual } from '../../lib/tokens.js';
-import { invalidateReports, reportLessonsChanged } from '../progress/report-cache.js';
+import { changesSequencing, navigationNow, refreshPanel } from '../sequencing/index.js';
 import { createCommitQueue, type CommitQueue } from './commit-queue.js';
-import * as repo from './repo.js';
-import { navigationNow } from './navigation.js';
-import { changesSequencing } from './sequencer.js';
-import { refreshPanel } from './sequencing.js';
+import * as repo from './commits.repo.js';
 import {
   CLOSED_MESSAGES,
-  columnsBesideCmi,
   INVALID_TOKEN,
   LAUNCH_LIFETIME_MS,
-  msOf,
   records,
-  sequencingOf,
   sessionLive,
-  storedOf,
-} from './service.js';
+} from './launch-access.js';
+import type { PlayerDeps } from './player-deps.js';
+import { columnsBesideCmi, msOf, storedOf } from './progress-columns.js';
+import { sequencingOf } from './sequenced-launch.js';
 
 /**
  * POST /player-api/{launchId}/commit (ADR 0007, Commits): the launch row is locked, a stale commit
@@ -34,7 +29,8 @@ import {
  * judged on its own, in seq order per launch, and answered once its transaction has committed.
  */
 
-interface CommitEntry {
+/** A commit waiting for its batch, with how to answer it. */
+export interface CommitEntry {
   launchId: string;
   request: CommitBody;
   now: Date;
@@ -56,8 +52,23 @@ export interface GroupCommitOptions {
 
 const MAX_BATCH = 256;
 
-/** Batches written and the commits in them since the process started, for the metrics (ADR 0013). */
-export const groupCommitStats = { batches: 0, commits: 0 };
+/** The instance's group commit (instance-state.ts): its queue and statistics. */
+export interface CommitQueues {
+  /** Batches written and the commits in them since the instance started, for the metrics (ADR 0013). */
+  stats: { batches: number; commits: number };
+  /** Set by configureGroupCommit (the player's routes), else made on the first commit. */
+  queue: CommitQueue<CommitEntry> | null;
+}
+
+/** An instance's group commit, before any commit: no queue yet, statistics at zero. */
+export function createCommitQueues(): CommitQueues {
+  return { stats: { batches: 0, commits: 0 }, queue: null };
+}
+
+/** What committing needs: the player's deps and the instance's group commit. */
+export interface CommitDeps extends PlayerDeps {
+  state: PlayerDeps['state'] & { commits: CommitQueues };
+}
 
 /**
  * Lets the event loop read and accept what has arrived. PGlite runs each statement without
@@ -65,35 +76,31 @@ export const groupCommitStats = { batches: 0, commits: 0 };
  * turn would keep new learners' connections waiting for seconds under load (ADR 0007).
  */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-const queues = new WeakMap<Db, CommitQueue<CommitEntry>>();
 
-/** Sets how this database's commits are grouped (main.ts and tests; default: one batch at a time). */
-export function configureGroupCommit(db: Db, options: GroupCommitOptions): void {
-  queues.set(
-    db,
-    createCommitQueue<CommitEntry>({
-      write: (batch) => writeBatch(db, batch),
-      maxBatch: options.maxBatch ?? MAX_BATCH,
-      concurrency: options.concurrency,
-    }),
-  );
+/** Sets how this instance's commits are grouped (the player's routes; default: one batch at a time). */
+export function configureGroupCommit(deps: CommitDeps, options: GroupCommitOptions): void {
+  deps.state.commits.queue = createCommitQueue<CommitEntry>({
+    write: (batch) => writeBatch(deps, batch),
+    maxBatch: options.maxBatch ?? MAX_BATCH,
+    concurrency: options.concurrency,
+  });
 }
 
-function queueOf(db: Db): CommitQueue<CommitEntry> {
-  if (!queues.has(db)) configureGroupCommit(db, { concurrency: 1 });
-  return queues.get(db)!;
+function queueOf(deps: CommitDeps): CommitQueue<CommitEntry> {
+  if (!deps.state.commits.queue) configureGroupCommit(deps, { concurrency: 1 });
+  return deps.state.commits.queue!;
 }
 
 /** Queues one commit for the next batch; answers once it is durably written (or refused). */
 export function commit(
-  db: Db,
+  deps: CommitDeps,
   launchId: string,
   request: CommitBody,
   now: Date,
   sessionIdleMs: number,
 ): Promise<CommitAnswer> {
   return new Promise((resolve, reject) =>
-    queueOf(db).push({ launchId, request, now, sessionIdleMs, resolve, reject }),
+    queueOf(deps).push({ launchId, request, now, sessionIdleMs, resolve, reject }),
   );
 }
 
@@ -102,15 +109,15 @@ export function commit(
  * deadlock with another writer, a database error), each commit is tried again alone, so one
  * commit's trouble is never another's. Never rejects: every entry is settled.
  */
-async function writeBatch(db: Db, batch: CommitEntry[]): Promise<void> {
+async function writeBatch(deps: CommitDeps, batch: CommitEntry[]): Promise<void> {
   let written: Awaited<ReturnType<typeof applyBatch>>;
   try {
-    written = await db.transaction().execute((trx) => applyBatch(trx, batch));
-    groupCommitStats.batches += 1;
-    groupCommitStats.commits += batch.length;
+    written = await deps.db.transaction().execute((trx) => applyBatch(trx, batch));
+    deps.state.commits.stats.batches += 1;
+    deps.state.commits.stats.commits += batch.length;
   } catch (error) {
     if (batch.length === 1) batch[0]!.reject(error);
-    else for (const entry of batch) await writeBatch(db, [entry]);
+    else for (const entry of batch) await writeBatch(deps, [entry]);
     return;
   }
   // Written: what else the commits change is brought up to date before they are answered.
@@ -118,7 +125,7 @@ async function writeBatch(db: Db, batch: CommitEntry[]): Promise<void> {
   const navigation = new Map<string, PlayerNavigation>();
   await Promise.all(
     written.changed.map(({ launch, entries }) =>
-      afterCommit(db, launch, entries).then(
+      afterCommit(deps, launch, entries).then(
         (now) => now && navigation.set(launch.launchId, now),
         (error: unknown) => failed.set(launch.launchId, error),
       ),
@@ -144,26 +151,27 @@ async function writeBatch(db: Db, batch: CommitEntry[]): Promise<void> {
  * sequencer reads and the launch stays open (navigation.ts).
  */
 async function afterCommit(
-  db: Db,
+  deps: PlayerDeps,
   launch: repo.CommitLaunch,
   entries: CommitEntry[],
 ): Promise<PlayerNavigation | null> {
+  const reports = deps.state.reportCache;
   let panelChanged = true;
   try {
     // The delivered SCO's results change what the panel shows of its sequencing (ADR 0007).
     const sequenced = entries.some((entry) => changesSequencing(entry.request.cmi))
-      ? await sequencingOf(db, launch)
+      ? await sequencingOf(deps, launch)
       : null;
-    if (sequenced) await refreshPanel(db, sequenced.definition, sequenced.keys);
+    if (sequenced) await refreshPanel(deps, sequenced);
     panelChanged = sequenced !== null;
     return sequenced && !entries.some((entry) => entry.request.final)
-      ? await navigationNow(db, sequenced.definition, sequenced.keys, launch.lessonKey)
+      ? await navigationNow(deps, sequenced, launch.lessonKey)
       : null;
   } finally {
     // Only the lesson's progress row changed, unless the sequencing state did too (ADR 0006).
-    if (panelChanged) invalidateReports(launch.userKey);
+    if (panelChanged) reports.invalidate(launch.userKey);
     else
-      reportLessonsChanged(launch.userKey, [
+      reports.lessonsChanged(launch.userKey, [
         { assignmentKey: launch.assignmentKey!, lessonKey: launch.lessonKey },
       ]);
   }

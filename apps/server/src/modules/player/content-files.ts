@@ -2,16 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { sendObject } from '../../platform/object-storage/http.js';
 import type { ContentStorage } from '../content/storage.js';
-import { onSessionsForgotten, sessionGeneration } from '../sessions/cache.js';
-import { findLaunchForPlayer } from './repo.js';
-import { LAUNCH_LIFETIME_MS, launchServesFiles } from './service.js';
+import { sessionGeneration, type SessionsForgotten } from '../sessions/cache.js';
+import { LAUNCH_LIFETIME_MS, launchServesFiles } from './launch-access.js';
+import { findLaunchForPlayer } from './launch.repo.js';
 
 /**
  * Serves a launch's package files (ADR 0007): only the package's own objects (ADR 0017), with
  * MIME types, validators, caching and byte ranges (media seeking) from either storage backend.
  */
 
-interface CachedLaunch {
+export interface CachedLaunch {
   folder: string;
   host: string;
   until: number;
@@ -28,19 +28,23 @@ interface CachedLaunch {
 // the other instances (ADR 0006), so no file is served from it after the session has ended.
 const CACHE_MS = 5_000;
 const CACHE_LIMIT = 5_000;
-const cache = new WeakMap<Db, Map<string, CachedLaunch>>();
-// Every launch memory, for a "forget every session" (a WeakMap cannot be walked).
-const everyCache = new Set<Map<string, CachedLaunch>>();
 /** How long browsers may reuse a file without asking again. */
 const MAX_AGE_MS = 60 * 60 * 1000;
 
-onSessionsForgotten((db, forgotten) => {
+/** The instance's memory of the launches whose files it serves (instance-state.ts), by launch id. */
+export type LaunchFileMemory = Map<string, CachedLaunch>;
+
+/** An instance's launch memory, empty. */
+export function createLaunchFileMemory(): LaunchFileMemory {
+  return new Map();
+}
+
+/** Forgets the launches of sessions that ended (the instance's sessions cache tells which). */
+export function forgetLaunchFiles(byId: LaunchFileMemory, forgotten: SessionsForgotten): void {
   if ('all' in forgotten) {
-    for (const byId of everyCache) byId.clear();
+    byId.clear();
     return;
   }
-  const byId = db ? cache.get(db) : undefined;
-  if (!byId) return;
   for (const [launchId, entry] of byId) {
     const ended =
       'sessionHash' in forgotten
@@ -48,14 +52,15 @@ onSessionsForgotten((db, forgotten) => {
         : entry.userKey === forgotten.userKey && entry.sessionHash !== forgotten.exceptHash;
     if (ended) byId.delete(launchId);
   }
-});
+}
 
-async function launchFolder(db: Db, launchId: string, nowMs: number, sessionIdleMs: number) {
-  let byId = cache.get(db);
-  if (!byId) {
-    cache.set(db, (byId = new Map()));
-    everyCache.add(byId);
-  }
+async function launchFolder(
+  db: Db,
+  byId: LaunchFileMemory,
+  launchId: string,
+  nowMs: number,
+  sessionIdleMs: number,
+) {
   const hit = byId.get(launchId);
   if (hit && hit.until > nowMs) return hit;
   // A session that ends while the launch is read must not leave it remembered.
@@ -82,10 +87,17 @@ const notFound = (reply: FastifyReply) =>
 export async function sendContentFile(
   request: FastifyRequest<{ Params: { launchId: string; '*': string } }>,
   reply: FastifyReply,
-  deps: { db: Db; storage: ContentStorage; nowMs: number; sessionIdleMs: number },
+  deps: {
+    db: Db;
+    state: { launchFiles: LaunchFileMemory };
+    storage: ContentStorage;
+    nowMs: number;
+    sessionIdleMs: number;
+  },
 ) {
   const launch = await launchFolder(
     deps.db,
+    deps.state.launchFiles,
     request.params.launchId,
     deps.nowMs,
     deps.sessionIdleMs,

@@ -12,7 +12,6 @@ import {
   type PlayerHandle,
 } from '../../test/launch.js';
 import { localContentStorage } from '../content/storage.js';
-import { groupCommitStats } from './commits.js';
 
 /**
  * Commits that arrive together are written together (ADR 0007, Group commit), and each is still
@@ -58,8 +57,10 @@ describe('group commit: commits in flight together', () => {
 
   it('applies each launch in seq order, refuses the bad and the forged alone, and loses nothing', async () => {
     const [a, b, c] = players as [(typeof players)[0], (typeof players)[0], (typeof players)[0]];
-    const batchesBefore = groupCommitStats.batches;
-    const commitsBefore = groupCommitStats.commits;
+    // The instance's group commit statistics (instance-state.ts), as the metrics read them.
+    const stats = t.app.deps.state.commits.stats;
+    const batchesBefore = stats.batches;
+    const commitsBefore = stats.commits;
     const commit = (p: PlayerHandle, seq: number, cmi: Record<string, string>) =>
       playerApi(p).commit(seq, cmi);
     // Sent at once, out of order: a's seq 1..8 backwards, b's 1..4, a bad value and a forged token.
@@ -120,8 +121,8 @@ describe('group commit: commits in flight together', () => {
     expect(later.status).toBe(200);
     expect((await stored(c.keys)).location).toBe(5);
     // The fourteen commits in flight (and the one after) went out in fewer transactions.
-    const batches = groupCommitStats.batches - batchesBefore;
-    const commits = groupCommitStats.commits - commitsBefore;
+    const batches = stats.batches - batchesBefore;
+    const commits = stats.commits - commitsBefore;
     expect(commits).toBe(15);
     expect(batches).toBeLessThan(commits);
   });

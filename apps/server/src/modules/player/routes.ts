@@ -5,9 +5,12 @@ import path from 'node:path';
 import { playerCalls, playerSchemas } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { contentStorage } from '../content/storage.js';
-import { sendContentFile } from './content-files.js';
+import { onSessionsForgotten } from '../sessions/cache.js';
 import { commit, configureGroupCommit } from './commits.js';
-import { heartbeat, navigate, playerState } from './service.js';
+import { forgetLaunchFiles, sendContentFile } from './content-files.js';
+import { playerState } from './get-state.js';
+import { heartbeat } from './heartbeat.js';
+import { navigate } from './navigate.js';
 
 /**
  * The lesson player on the content origin (docs/decisions/0007): the player page, the package
@@ -40,14 +43,21 @@ function bearer(request: FastifyRequest): string {
 /** The player page, the package files and the player API, on the content origin. */
 export async function playerRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, clock, config } = app.deps;
+  const { deps } = app;
+  const { db, clock, config } = deps;
   const sessionIdleMs = config.sessionIdleMinutes * 60_000;
   const storage = contentStorage(config);
   const playerPage = path.join(config.webDir, 'player.html');
   // PGlite runs one transaction at a time; PostgreSQL takes two batches at once, leaving the rest
   // of the pool to the panel's requests (ADR 0007, Group commit).
-  configureGroupCommit(db, {
+  configureGroupCommit(deps, {
     concurrency: config.databaseUrl ? Math.max(1, Math.min(2, config.databasePoolSize - 1)) : 1,
+  });
+  // The launches whose files this instance serves end with their panel session (content-files.ts).
+  onSessionsForgotten((forgottenIn, forgotten) => {
+    if (forgottenIn === null || forgottenIn === db) {
+      forgetLaunchFiles(deps.state.launchFiles, forgotten);
+    }
   });
 
   app.get(playerCalls.page.route, { schema: playerSchemas.page }, async (_request, reply) => {
@@ -73,6 +83,7 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
     (request, reply) =>
       sendContentFile(request, reply, {
         db,
+        state: deps.state,
         storage,
         nowMs: clock.now().getTime(),
         sessionIdleMs,
@@ -81,14 +92,13 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(playerCalls.state.route, { schema: playerSchemas.state }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return playerState(
-      db,
-      request.params.launchId,
-      bearer(request),
-      clock.now(),
+    return playerState(deps, {
+      launchId: request.params.launchId,
+      token: bearer(request),
+      now: clock.now(),
       sessionIdleMs,
-      config.publicUrl,
-    );
+      publicUrl: config.publicUrl,
+    });
   });
 
   app.post(
@@ -96,22 +106,21 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
     // Beacons send at most 64 KB; ordinary commits may carry more (long suspend data).
     { schema: playerSchemas.commit, bodyLimit: 256 * 1024 },
     async (request) =>
-      commit(db, request.params.launchId, request.body, clock.now(), sessionIdleMs),
+      commit(deps, request.params.launchId, request.body, clock.now(), sessionIdleMs),
   );
 
   app.post(playerCalls.heartbeat.route, { schema: playerSchemas.heartbeat }, async (request) =>
-    heartbeat(db, request.params.launchId, request.body.token, clock.now(), sessionIdleMs),
+    heartbeat(deps, request.params.launchId, request.body.token, clock.now(), sessionIdleMs),
   );
 
   app.post(playerCalls.navigate.route, { schema: playerSchemas.navigate }, async (request) =>
-    navigate(
-      db,
-      request.params.launchId,
-      request.body.token,
-      request.body.lessonKey,
-      clock.now(),
+    navigate(deps, {
+      launchId: request.params.launchId,
+      token: request.body.token,
+      lessonKey: request.body.lessonKey,
+      now: clock.now(),
       sessionIdleMs,
-      request.body.request,
-    ),
+      request: request.body.request,
+    }),
   );
 }

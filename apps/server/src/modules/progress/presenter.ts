@@ -6,7 +6,7 @@ import {
   type ProgressElement,
   type RolledUpFields,
 } from '@waypoint/domain';
-import type { PackageLock, SequencingRollup } from './package-locks.js';
+import type { PackageLock, SequencingRollup } from '../sequencing/index.js';
 import type { AssignmentRow, CourseRow, LessonRow, ProgressRow, TopicRow } from './repo.js';
 
 /** Rows to the spec's progress elements (§3). Instants go out as ms since the epoch; none is 0. */

@@ -200,7 +200,7 @@ describe('progress report (§3, §7)', () => {
     const options = { showExpired: true, withFlaggedAssignments: true, showEmptyLeafs: true };
     const now = t.clock.now().getTime();
     await buildProgressReport(
-      counted,
+      { db: counted, state: t.app.deps.state },
       { userKey: student.userKey, lmsKey: student.lmsKey },
       now,
       options,
@@ -214,7 +214,7 @@ describe('progress report (§3, §7)', () => {
     });
     queries = 0;
     const report = await buildProgressReport(
-      counted,
+      { db: counted, state: t.app.deps.state },
       { userKey: student.userKey, lmsKey: student.lmsKey },
       now,
       options,

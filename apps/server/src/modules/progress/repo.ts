@@ -168,16 +168,6 @@ export function selectPackageRules(db: Db, userKey: number, curriculumKey?: numb
 
 export type PackageRuleRow = Awaited<ReturnType<typeof selectPackageRules>>[number];
 
-/** The sequencing definition of a package (for its new-attempt view, worked out once). */
-export async function selectSequencingDefinition(db: Db, packageKey: number): Promise<unknown> {
-  const row = await db
-    .selectFrom('contentPackage')
-    .select(sql<string | null>`(manifest -> 'sequencing' -> 'definition')::text`.as('definition'))
-    .where('packageKey', '=', packageKey)
-    .executeTakeFirst();
-  return row?.definition ? (JSON.parse(row.definition) as unknown) : null;
-}
-
 /** The user's latest sequencing attempt of each package in each course (of one assignment). */
 export function selectSequencingPanels(db: Db, userKey: number, assignmentKey?: number) {
   return db

@@ -9,7 +9,7 @@ import type {
   ProgressElement,
   ProgressReportOptions,
 } from '@waypoint/domain/contract';
-import { courseLocks, type PackageRules } from './package-locks.js';
+import { courseLocks, type PackageRules } from '../sequencing/index.js';
 import { presentCourse, presentCurriculum, presentLesson, presentTopic } from './presenter.js';
 import type { AssignmentRow, CourseRow, LessonRow, ProgressRow, TopicRow } from './repo.js';
 

@@ -5,7 +5,7 @@ import type {
   ProgressReportOptions,
 } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
-import { loadPackageRules } from './package-locks.js';
+import { loadPackageRules, type SequencingDeps } from '../sequencing/index.js';
 import {
   type AssignmentRow,
   selectAssignments,
@@ -30,6 +30,12 @@ import {
 // app); showEmptyLeafs keeps topics and courses that have no lessons (docs/decisions/0004).
 export type { ProgressReportOptions };
 
+/**
+ * What building a report needs: the database, and the instance's sequencing memory (a sequenced
+ * package's new-attempt view is worked out once per instance: ADR 0007). The app's deps fit.
+ */
+export type ReportDeps = SequencingDeps;
+
 /** One assignment of the student's: a report of its curriculum alone. */
 export interface AssignmentScope {
   assignmentKey: number;
@@ -41,12 +47,12 @@ export interface AssignmentScope {
  * nothing assigned ('Nothing to report.'). Runs a fixed number of queries whatever the tree's size.
  */
 export async function buildProgressReport(
-  db: Db,
+  deps: ReportDeps,
   user: { userKey: number; lmsKey: number },
   nowMs: number,
   options: ProgressReportOptions,
 ): Promise<ProgressReport | null> {
-  return (await buildTimedProgressReport(db, user, nowMs, options)).report;
+  return (await buildTimedProgressReport(deps, user, nowMs, options)).report;
 }
 
 /** A report, until when it stays right, and the rows it was presented from (none: nothing to report). */
@@ -61,15 +67,15 @@ export interface TimedReport {
  * hiding expired assignments, so it holds until the next due date (forever when showExpired).
  */
 export async function buildTimedProgressReport(
-  db: Db,
+  deps: ReportDeps,
   user: { userKey: number; lmsKey: number },
   nowMs: number,
   options: ProgressReportOptions,
   scope?: AssignmentScope,
 ): Promise<TimedReport> {
-  const all = (await selectAssignments(db, user.userKey, user.lmsKey, scope?.assignmentKey)).filter(
-    (assignment) => !scope || assignment.curriculumKey === scope.curriculumKey,
-  );
+  const all = (
+    await selectAssignments(deps.db, user.userKey, user.lmsKey, scope?.assignmentKey)
+  ).filter((assignment) => !scope || assignment.curriculumKey === scope.curriculumKey);
   let validUntil = Number.POSITIVE_INFINITY;
   if (!options.showExpired) {
     for (const assignment of all) {
@@ -83,7 +89,7 @@ export async function buildTimedProgressReport(
       !isExpired(assignment.startDate.getTime(), assignment.durationMs, nowMs),
   );
   if (assignments.length === 0) return { report: null, validUntil, rows: null };
-  const rows = await readRows(db, user, assignments, options, scope);
+  const rows = await readRows(deps, user, assignments, options, scope);
   // Every assignment read counts, shown or not: the report cache compares the sum (report-tree.ts).
   rows.digests.assignments = all.reduce((sum, assignment) => sum + assignment.rowHash, 0);
   const report = {
@@ -100,22 +106,23 @@ export async function buildTimedProgressReport(
  * curriculum of the student (same five queries, narrowed to the one curriculum).
  */
 export async function buildAssignmentReport(
-  db: Db,
+  deps: ReportDeps,
   user: { userKey: number; lmsKey: number },
   nowMs: number,
   scope: AssignmentScope,
 ): Promise<ProgressReport | null> {
   const options = { showExpired: true, withFlaggedAssignments: false, showEmptyLeafs: false };
-  return (await buildTimedProgressReport(db, user, nowMs, options, scope)).report;
+  return (await buildTimedProgressReport(deps, user, nowMs, options, scope)).report;
 }
 
 async function readRows(
-  db: Db,
+  deps: ReportDeps,
   user: { userKey: number; lmsKey: number },
   assignments: AssignmentRow[],
   options: ProgressReportOptions,
   scope: AssignmentScope | undefined,
 ): Promise<ReportRows> {
+  const { db } = deps;
   const curriculumKey = scope?.curriculumKey;
   const [courses, topics, lessons, progress, prerequisiteTypes, packages, states] =
     await Promise.all([
@@ -136,7 +143,7 @@ async function readRows(
     lessonsByTopic: groupBy(lessons, (row) => row.topicKey),
     progress: new Map(progress.map((row) => [progressKey(row.assignmentKey, row.lessonKey), row])),
     prerequisiteTypes,
-    packageRules: await loadPackageRules(db, packages, states),
+    packageRules: await loadPackageRules(deps, packages, states),
     digests: {
       assignments: 0,
       progress: progress.reduce((sum, row) => sum + row.rowHash, 0),

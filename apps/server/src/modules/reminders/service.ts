@@ -15,12 +15,12 @@ import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import { listAssignedDocuments } from '../documents/service.js';
 import { deliverRecordedEmail, recordOutgoingEmail } from '../email/mailer.js';
-import { buildProgressReport } from '../progress/service.js';
+import { buildProgressReport, type ReportDeps } from '../progress/service.js';
 import { composeDigest } from './email.js';
 import * as repo from './repo.js';
 
 /** What a reminder pass needs. */
-export interface ReminderDeps {
+export interface ReminderDeps extends ReportDeps {
   db: Db;
   clock: Clock;
   /**
@@ -42,13 +42,13 @@ const settingsOf = (row: { daysBefore: number[] | null; timeZone: string | null 
 
 /** The student's items that can have reminders, read as the calendar feed reads them. */
 async function itemsOf(
-  deps: Pick<ReminderDeps, 'db'>,
+  deps: Pick<ReminderDeps, 'db' | 'state'>,
   student: { userKey: number; lmsKey: number },
   nowMs: number,
   timeZone: string,
 ): Promise<ReminderItem[]> {
   const [report, documents, certificates] = await Promise.all([
-    buildProgressReport(deps.db, student, nowMs, {
+    buildProgressReport(deps, student, nowMs, {
       showExpired: true,
       withFlaggedAssignments: false,
       showEmptyLeafs: false,
@@ -264,7 +264,7 @@ export interface ReminderPreview {
  * Their progress is taken as it is now.
  */
 export async function previewReminders(
-  deps: { db: Db; clock: Clock },
+  deps: ReportDeps & { clock: Clock },
   input: { lms?: string; user: string; days: number },
 ): Promise<ReminderPreview> {
   const lms = await lmsOf(deps.db, input.lms);

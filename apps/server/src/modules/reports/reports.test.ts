@@ -205,7 +205,7 @@ describe('Completion Report calls (§2, §7): course completion, organisation, t
         return args.result;
       },
     };
-    const deps = { db: t.db.withPlugin(counter), clock: t.clock };
+    const deps = { db: t.db.withPlugin(counter), clock: t.clock, state: t.app.deps.state };
     const user = { lmsKey: student.lmsKey, userKey: student.userKey };
     await courseCompletion(deps, user, 0, []);
     const small = queries;

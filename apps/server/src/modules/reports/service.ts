@@ -12,7 +12,7 @@ import type {
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
-import { buildProgressReport } from '../progress/service.js';
+import { buildProgressReport, type ReportDeps } from '../progress/service.js';
 import { presentOrganization, studentName } from './presenter.js';
 import { selectOrganization } from './repo.js';
 import { renderTrainingRecordPdf } from './training-record-pdf.js';
@@ -30,8 +30,8 @@ const REPORT_OPTIONS = { showExpired: true, withFlaggedAssignments: true, showEm
 const nothingToReport = () => new HttpError(404, 'Nothing to report.');
 
 /** The student's curricula as element trees (the progress report's fixed number of queries). */
-async function curricula(deps: { db: Db; clock: Clock }, user: ReportUser) {
-  return buildProgressReport(deps.db, user, deps.clock.now().getTime(), REPORT_OPTIONS);
+async function curricula(deps: ReportDeps & { clock: Clock }, user: ReportUser) {
+  return buildProgressReport(deps, user, deps.clock.now().getTime(), REPORT_OPTIONS);
 }
 
 /**
@@ -41,7 +41,7 @@ async function curricula(deps: { db: Db; clock: Clock }, user: ReportUser) {
  * and nothing more, whatever the report's size.
  */
 export async function courseCompletion(
-  deps: { db: Db; clock: Clock },
+  deps: ReportDeps & { clock: Clock },
   user: ReportUser,
   curriculumKey: number,
   aggregationKeys: number[],
@@ -73,7 +73,7 @@ export async function organization(deps: { db: Db }, user: ReportUser): Promise<
 
 /** The training record's contents: the organisation data and every completed item. */
 export async function trainingRecord(
-  deps: { db: Db; clock: Clock },
+  deps: ReportDeps & { clock: Clock },
   user: ReportUser,
 ): Promise<{ organization: OrganizationData; items: TrainingRecordItem[]; producedAt: Date }> {
   const [org, report] = await Promise.all([organization(deps, user), curricula(deps, user)]);
@@ -96,7 +96,7 @@ export interface RecordFile {
  * and logo, the student, every completed item, page numbers, the date produced).
  */
 export async function trainingRecordFile(
-  deps: { db: Db; clock: Clock },
+  deps: ReportDeps & { clock: Clock },
   user: ReportUser,
   format: TrainingRecordFormat,
 ): Promise<RecordFile> {

@@ -18,7 +18,7 @@ import type {
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
-import { buildProgressReport } from '../progress/service.js';
+import { buildProgressReport, type ReportDeps } from '../progress/service.js';
 import {
   isActiveStudentOf,
   selectPickerUsers,
@@ -28,7 +28,7 @@ import {
 } from './repo.js';
 
 /** What the widget services read: the database and the clock. */
-export interface WidgetDeps {
+export interface WidgetDeps extends ReportDeps {
   db: Db;
   clock: Clock;
 }
@@ -101,7 +101,7 @@ export async function calendarSettings(db: Db, lmsKey: number): Promise<Calendar
  * month of its due date among the 13 months around now.
  */
 async function dueCalendar(
-  db: Db,
+  deps: ReportDeps,
   user: { userKey: number; lmsKey: number },
   nowMs: number,
 ): Promise<Omit<CalendarData, 'settings'>> {
@@ -109,7 +109,7 @@ async function dueCalendar(
     ...month,
     itemsDue: [] as CalendarItemDue[],
   }));
-  const report = await buildProgressReport(db, user, nowMs, {
+  const report = await buildProgressReport(deps, user, nowMs, {
     showExpired: true,
     withFlaggedAssignments: false,
     showEmptyLeafs: false,
@@ -176,7 +176,7 @@ export async function calendarData(
     subject = student;
   }
   const [data, settings] = await Promise.all([
-    dueCalendar(db, { userKey: subject, lmsKey: viewer.lmsKey }, clock.now().getTime()),
+    dueCalendar(deps, { userKey: subject, lmsKey: viewer.lmsKey }, clock.now().getTime()),
     calendarSettings(db, viewer.lmsKey),
   ]);
   return { ...data, settings: settings ?? { studentPicker: false, monthsShown: 4 } };

@@ -13,40 +13,37 @@
 // The package's typings declare a default export; its ESM build exports the class by name.
 import { format } from 'node:util';
 import * as scorm2004 from 'scorm-again/scorm2004';
-import type { ActivityDefinition, SequencingDefinition } from '../content/sequencing-definition.js';
+import type { ActivityDefinition, SequencingDefinition } from './definition.js';
 
-/** Where the engine's own console lines go: the server's logger at debug level (logEngineTo). */
-let engineLog: (message: string) => void = () => {};
+/** Where the engine's own console lines go: the app's logger at debug level (memory.ts). */
+export type EngineLog = (message: string) => void;
 
-/** Sends the engine's console output to this logger's debug level (the app's pino logger). */
-export function logEngineTo(logger: { debug(message: string): void }): void {
-  engineLog = (message) => logger.debug(`sequencer: ${message}`);
-}
+/** An engine log that drops every line (tests that do not read them). */
+export const quietEngine: EngineLog = () => {};
 
 const CONSOLE_METHODS = ['log', 'info', 'debug', 'warn', 'error'] as const;
-let quietDepth = 0;
 
 /**
- * Runs engine code with console.* sent to the server's logger. scorm-again's sequencing classes
- * call console.debug / console.warn directly ("Activity delivered: ...", "Sequencing state
- * restored successfully"), outside its logLevel / onLogMessage settings, which only its API's own
- * messages go through; so console is swapped around each call into the engine and restored in
- * `finally`. The engine is synchronous, so no other code runs while the swap is in place.
+ * Runs engine code with console.* sent to `log`. scorm-again's sequencing classes call
+ * console.debug / console.warn directly ("Activity delivered: ...", "Sequencing state restored
+ * successfully"), outside its logLevel / onLogMessage settings, which only its API's own messages
+ * go through; so console is swapped around each call into the engine and restored in `finally`.
+ * The engine is synchronous, so no other code runs while the swap is in place; a nested call would
+ * restore its caller's sink, since each call puts back what it found.
  */
-function quietly<T>(run: () => T): T {
-  if (quietDepth > 0) return run();
+function quietly<T>(log: EngineLog, run: () => T): T {
   const saved = CONSOLE_METHODS.map((name) => [name, console[name]] as const);
-  const sink = (...args: unknown[]) => engineLog(format(...args));
+  const sink = (...args: unknown[]) => log(format(...args));
   for (const name of CONSOLE_METHODS) console[name] = sink;
-  quietDepth += 1;
   try {
     return run();
   } finally {
-    quietDepth -= 1;
     for (const [name, method] of saved) console[name] = method;
   }
 }
 
+// Keyed by a parsed definition's activity, which belongs to the one instance that parsed it
+// (memory.ts), so this memo is never shared between instances.
 const forEngine = new WeakMap<ActivityDefinition, ActivityDefinition>();
 
 /**
@@ -58,7 +55,7 @@ const forEngine = new WeakMap<ActivityDefinition, ActivityDefinition>();
  * - selectionTiming / randomizationTiming 'onEachNewAttempt' as 'once': SN's SR.1 and SR.2 leave
  *   'onEachNewAttempt' undefined, and the engine applies it only once the leaf is already chosen
  *   (it delivered a test it had not selected). Each attempt of the course starts a new state
- *   (sequencing.ts), so 'once' draws again on every new attempt.
+ *   (attempts.ts), so 'once' draws again on every new attempt.
  */
 function engineTree(activity: ActivityDefinition): ActivityDefinition {
   const known = forEngine.get(activity);
@@ -232,10 +229,14 @@ export class PackageSequencer {
   /** The engine's exception code (SN book, e.g. 'SB.2.2-1') of the last refused request. */
   lastError: string | null = null;
 
-  /** Builds the engine for a package's definition, with a learner's stored state when there is one. */
+  /**
+   * Builds the engine for a package's definition, with a learner's stored state when there is
+   * one; the engine's console lines go to `log`.
+   */
   constructor(
     private readonly definition: SequencingDefinition,
     state: string | null,
+    private readonly log: EngineLog,
   ) {
     this.api = this.build(state);
     this.leafIds = leavesOf(definition.activityTree).map((leaf) => leaf.id);
@@ -245,7 +246,7 @@ export class PackageSequencer {
   private build(state: string | null): EngineApi {
     const ApiClass = (scorm2004 as unknown as { Scorm2004API: new (settings: object) => EngineApi })
       .Scorm2004API;
-    return quietly(() => {
+    return quietly(this.log, () => {
       const api = new ApiClass({
         lmsCommitUrl: false,
         autocommit: false,
@@ -318,7 +319,8 @@ export class PackageSequencer {
     this.lastError = null;
     try {
       return (
-        quietly(() => this.api.processNavigationRequest(request, target)) && this.current() !== null
+        quietly(this.log, () => this.api.processNavigationRequest(request, target)) &&
+        this.current() !== null
       );
     } catch {
       return false;
@@ -338,7 +340,7 @@ export class PackageSequencer {
     if (this.sessionUsed) this.api = this.build(this.serialize());
     this.sessionUsed = true;
     const api = this.api;
-    return quietly(() => {
+    return quietly(this.log, () => {
       api.Initialize('');
       for (const [element, value] of Object.entries(cmi)) {
         if (REPLAYED.test(element) && value !== '') api.SetValue(element, value);
@@ -373,11 +375,11 @@ export class PackageSequencer {
   }
 
   serialize(): string {
-    return quietly(() => this.api.serializeSequencingState());
+    return quietly(this.log, () => this.api.serializeSequencingState());
   }
 
   view(): SequencingView {
-    return quietly(() => this.viewNow());
+    return quietly(this.log, () => this.viewNow());
   }
 
   private viewNow(): SequencingView {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseManifest } from './manifest.js';
-import { readPackageSequencing } from './sequencing-definition.js';
+import { parseManifest } from '../content/manifest.js';
+import { readPackageSequencing } from './definition.js';
 import {
   CHOICE_WITH_DISABLED_EXAM,
   OBJECTIVES_ITEMS,

@@ -9,7 +9,11 @@ import {
   sequencedManifest,
   type SequencedItem,
 } from '../../test/sequencing-packages.js';
-import { logEngineTo, PackageSequencer } from './sequencer.js';
+import { createSequencingMemory } from './memory.js';
+import { PackageSequencer, quietEngine, type EngineLog } from './sequencer.js';
+
+/** Where the engines of these tests send their console lines (the console test reads them). */
+let log: EngineLog = quietEngine;
 
 const definitionOf = (pkg: {
   items: SequencedItem[];
@@ -19,7 +23,7 @@ const definitionOf = (pkg: {
 
 /** A fresh engine, then the state it saved: what the next request of the learner starts from. */
 const reopen = (sequencer: PackageSequencer, pkg: Parameters<typeof definitionOf>[0]) =>
-  new PackageSequencer(definitionOf(pkg), sequencer.serialize());
+  new PackageSequencer(definitionOf(pkg), sequencer.serialize(), log);
 
 const PASSED = {
   'cmi.completion_status': 'completed',
@@ -36,7 +40,7 @@ const CONSOLE = ['log', 'info', 'debug', 'warn', 'error'] as const;
 
 describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stored definitions", () => {
   it('forced sequential (choice off, flow on): only start and continue deliver, in order', () => {
-    const s = new PackageSequencer(definitionOf(FORCED_SEQUENTIAL), null);
+    const s = new PackageSequencer(definitionOf(FORCED_SEQUENTIAL), null, log);
     expect(s.request('choice', 'exam')).toBe(false);
     expect(s.request('start')).toBe(true);
     expect(s.current()).toBe('intro');
@@ -51,7 +55,7 @@ describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stor
   });
 
   it('choice with a disabled exam: the exam opens only once the global objective Reading A writes is satisfied', () => {
-    const s = new PackageSequencer(definitionOf(CHOICE_WITH_DISABLED_EXAM), null);
+    const s = new PackageSequencer(definitionOf(CHOICE_WITH_DISABLED_EXAM), null, log);
     expect(s.request('start')).toBe(true);
     expect(s.view().choice).toEqual({ 'read-a': true, 'read-b': true, final: false });
     expect(s.terminate({ ...PASSED }, '{target=read-b}choice')).toBe(true);
@@ -63,7 +67,7 @@ describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stor
   });
 
   it('remediation with retry: a failed check quiz sends the learner back through the module', () => {
-    const s = new PackageSequencer(definitionOf(REMEDIATION), null);
+    const s = new PackageSequencer(definitionOf(REMEDIATION), null, log);
     expect(s.request('start')).toBe(true);
     expect(s.current()).toBe('teach');
     expect(s.terminate(DONE, 'continue')).toBe(true);
@@ -73,12 +77,12 @@ describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stor
   });
 
   it('post-test rollup: the course is complete and passed from its post test alone', () => {
-    const s = new PackageSequencer(definitionOf(POST_TEST_ROLLUP), null);
+    const s = new PackageSequencer(definitionOf(POST_TEST_ROLLUP), null, log);
     expect(s.request('choice', 'post-test')).toBe(true);
     expect(s.terminate(PASSED, 'exitAll')).toBe(true);
     expect(s.view().rollup).toMatchObject({ completed: true, satisfied: true });
 
-    const content = new PackageSequencer(definitionOf(POST_TEST_ROLLUP), null);
+    const content = new PackageSequencer(definitionOf(POST_TEST_ROLLUP), null, log);
     content.request('choice', 'content-1');
     content.terminate(DONE, '{target=content-2}choice');
     content.terminate(DONE, 'exitAll');
@@ -87,7 +91,7 @@ describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stor
   });
 
   it('random selection of 1 of 4 tests: none is offered before the selection, then one, the others hidden', () => {
-    const s = new PackageSequencer(definitionOf(RANDOM_ONE_OF_FOUR), null);
+    const s = new PackageSequencer(definitionOf(RANDOM_ONE_OF_FOUR), null, log);
     expect(s.request('start')).toBe(true);
     const tests = ['test-a', 'test-b', 'test-c', 'test-d'];
     expect(s.view().hidden.sort()).toEqual(tests);
@@ -115,7 +119,7 @@ describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stor
     };
     const draws = new Set<string>();
     for (let attempt = 0; attempt < 30; attempt += 1) {
-      const s = new PackageSequencer(definitionOf(pick), null);
+      const s = new PackageSequencer(definitionOf(pick), null, log);
       s.drawSelections();
       const drawn = ['a', 'b', 'c', 'd'].filter((id) => !s.view().hidden.includes(id));
       expect(drawn).toHaveLength(2);
@@ -149,24 +153,25 @@ describe("SCORM 2004 sequencing with scorm-again's engine, on the packages' stor
       const definition = definitionOf(limited);
       // The stored definition keeps the limit: it is the SCO's cmi.max_time_allowed.
       expect(definition.activityTree.children![0]!.attemptAbsoluteDurationLimit).toBe(limit);
-      const s = new PackageSequencer(definition, null);
+      const s = new PackageSequencer(definition, null, log);
       expect(s.request('start')).toBe(true);
       expect(s.current()).toBe('timed');
-      expect(new PackageSequencer(definition, null).request('choice', 'timed')).toBe(true);
+      expect(new PackageSequencer(definition, null, log).request('choice', 'timed')).toBe(true);
     }
   });
 
   describe("the engine's console output", () => {
     afterEach(() => {
-      logEngineTo({ debug: () => {} });
+      log = quietEngine;
       vi.restoreAllMocks();
     });
 
     it('goes to the logger at debug level, none to the console', () => {
       const lines: string[] = [];
-      logEngineTo({ debug: (message) => lines.push(message) });
+      // As an app's memory sends them: to its logger at debug level (memory.ts).
+      log = createSequencingMemory({ log: { debug: (message) => lines.push(message) } }).engineLog;
       const written = CONSOLE.map((name) => vi.spyOn(console, name));
-      const s = new PackageSequencer(definitionOf(CHOICE_WITH_DISABLED_EXAM), null);
+      const s = new PackageSequencer(definitionOf(CHOICE_WITH_DISABLED_EXAM), null, log);
       expect(s.request('start')).toBe(true);
       const later = reopen(s, CHOICE_WITH_DISABLED_EXAM);
       expect(later.terminate(PASSED, 'continue')).toBe(true);

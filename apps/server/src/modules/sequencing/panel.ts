@@ -11,9 +11,8 @@
  * and its rollup already counts. This is computed when the state or that cmi changes and stored
  * with the state (sequencing_state.panel), so reading the report runs no engine.
  */
-import type { Db } from '../../db/connection.js';
-import type { SequencingDefinition } from '../content/sequencing-definition.js';
-import { hasResult, PackageSequencer } from './sequencer.js';
+import type { SequencingDefinition } from './definition.js';
+import { hasResult, PackageSequencer, type EngineLog } from './sequencer.js';
 
 export interface PanelSequencing {
   /** Leaf activities a launch from the panel may open now. */
@@ -59,6 +58,7 @@ function hidingRules(definition: SequencingDefinition): Set<string> {
 function tryChoices(
   definition: SequencingDefinition,
   state: string | null,
+  log: EngineLog,
   leaves: string[],
   attempt: (sequencer: PackageSequencer, target: string) => boolean,
 ): { launchable: string[]; refusedHidden: string[] } {
@@ -66,7 +66,7 @@ function tryChoices(
   const launchable: string[] = [];
   const refusedHidden: string[] = [];
   for (const id of leaves) {
-    if (attempt(new PackageSequencer(definition, state), id)) launchable.push(id);
+    if (attempt(new PackageSequencer(definition, state, log), id)) launchable.push(id);
     else if (hiding.has(id)) refusedHidden.push(id);
   }
   return { launchable, refusedHidden };
@@ -76,8 +76,8 @@ function tryChoices(
  * A new attempt (no stored state, or the last attempt ended): each leaf's choice from outside the
  * tree; a flow-only package's one entry is what a start request delivers (SN SB.2.5).
  */
-export function freshPanel(definition: SequencingDefinition): PanelSequencing {
-  const probe = new PackageSequencer(definition, null);
+export function freshPanel(definition: SequencingDefinition, log: EngineLog): PanelSequencing {
+  const probe = new PackageSequencer(definition, null, log);
   const view = probe.view();
   const leaves = Object.keys(view.choice);
   if (!view.choiceControl) {
@@ -90,7 +90,7 @@ export function freshPanel(definition: SequencingDefinition): PanelSequencing {
     };
   }
   const listed = leaves.filter((id) => !view.hidden.includes(id));
-  const { launchable, refusedHidden } = tryChoices(definition, null, listed, (s, id) =>
+  const { launchable, refusedHidden } = tryChoices(definition, null, log, listed, (s, id) =>
     s.request('choice', id),
   );
   const hidden = [...view.hidden, ...refusedHidden];
@@ -120,8 +120,9 @@ function attemptPanel(
   definition: SequencingDefinition,
   state: string,
   deliveredCmi: (identifier: string) => Record<string, string>,
+  log: EngineLog,
 ): PanelSequencing {
-  const sequencer = new PackageSequencer(definition, state);
+  const sequencer = new PackageSequencer(definition, state, log);
   const delivered = sequencer.current();
   const cmi = delivered ? deliveredCmi(delivered) : {};
   const ends = delivered !== null && hasResult(cmi);
@@ -140,7 +141,7 @@ function attemptPanel(
   // The delivered activity stays listed and launchable: the sequencer delivered it, even by flow.
   const others = leaves.filter((id) => id !== delivered && !view.hidden.includes(id));
   const { launchable, refusedHidden } = ends
-    ? tryChoices(definition, state, others, (s, id) => s.choose(cmi, id))
+    ? tryChoices(definition, state, log, others, (s, id) => s.choose(cmi, id))
     : predicted(definition, view.choice, others);
   return {
     launchable: leaves.filter((id) => id === delivered || launchable.includes(id)),
@@ -163,29 +164,35 @@ function predicted(
   };
 }
 
-// A new attempt's view is the same for every learner: worked out once per package (packages never
-// change once imported), per database.
-const freshPanels = new WeakMap<Db, Map<number, PanelSequencing>>();
+/** The part of the instance's sequencing memory (memory.ts) a new attempt's view is kept in. */
+export interface FreshPanelMemory {
+  freshPanels: Map<number, PanelSequencing>;
+  engineLog: EngineLog;
+}
 
-/** The panel's view of a new attempt of a package, from memory when already worked out. */
+/**
+ * The panel's view of a new attempt of a package, from the instance's memory when already worked
+ * out: it is the same for every learner, and packages never change once imported.
+ */
 export function freshPanelOf(
-  db: Db,
+  memory: FreshPanelMemory,
   packageKey: number,
   definition: SequencingDefinition,
 ): PanelSequencing {
-  let byPackage = freshPanels.get(db);
-  if (!byPackage) freshPanels.set(db, (byPackage = new Map()));
-  let fresh = byPackage.get(packageKey);
+  let fresh = memory.freshPanels.get(packageKey);
   if (!fresh) {
-    fresh = freshPanel(definition);
-    byPackage.set(packageKey, fresh);
+    fresh = freshPanel(definition, memory.engineLog);
+    memory.freshPanels.set(packageKey, fresh);
   }
   return fresh;
 }
 
 /** The memorised new-attempt view of a package, if worked out already (the report's shortcut). */
-export function knownFreshPanel(db: Db, packageKey: number): PanelSequencing | undefined {
-  return freshPanels.get(db)?.get(packageKey);
+export function knownFreshPanel(
+  memory: FreshPanelMemory,
+  packageKey: number,
+): PanelSequencing | undefined {
+  return memory.freshPanels.get(packageKey);
 }
 
 /**
@@ -201,10 +208,11 @@ export function panelSequencing(
     rollup: PanelSequencing['rollup'];
   } | null,
   deliveredCmi: (identifier: string) => Record<string, string>,
-  fresh: () => PanelSequencing = () => freshPanel(definition),
+  log: EngineLog,
+  fresh: () => PanelSequencing = () => freshPanel(definition, log),
 ): PanelSequencing {
   if (stored && !stored.ended && stored.state) {
-    return attemptPanel(definition, stored.state, deliveredCmi);
+    return attemptPanel(definition, stored.state, deliveredCmi, log);
   }
   return { ...fresh(), rollup: stored ? stored.rollup : UNKNOWN_ROLLUP };
 }

@@ -7,12 +7,12 @@
  * adl.nav.request_valid.continue / previous both follow this answer.
  */
 import type { LmsUiControl, PlayerNavigation } from '@waypoint/domain/contract';
-import type { Db } from '../../db/connection.js';
-import type { ActivityDefinition, SequencingDefinition } from '../content/sequencing-definition.js';
-import { parseCmi } from '../launch/service.js';
+import { parseCmi } from '../../lib/stored-cmi.js';
+import type { SequencedPackage, SequencingKeys } from './attempts.js';
+import type { ActivityDefinition, SequencingDefinition } from './definition.js';
+import type { SequencingDeps } from './memory.js';
 import * as repo from './repo.js';
-import { PackageSequencer } from './sequencer.js';
-import type { SequencingKeys } from './sequencing.js';
+import { PackageSequencer, type EngineLog } from './sequencer.js';
 
 /** Why a request was refused, by the engine's exception code (SN book's codes). */
 const REASONS: Record<'continue' | 'previous', { end: string; rules: string }> = {
@@ -97,9 +97,10 @@ export function outcomeOf(
   state: string | null,
   cmi: Record<string, string>,
   request: 'continue' | 'previous',
+  log: EngineLog,
   delivered?: string,
 ): RequestOutcome | null {
-  const copy = new PackageSequencer(definition, state);
+  const copy = new PackageSequencer(definition, state, log);
   const before = copy.current();
   // Another activity is delivered than the launch's (the sequencer moved on in another window).
   if (delivered !== undefined && before !== delivered) return null;
@@ -128,10 +129,11 @@ export function validNavigation(
   definition: SequencingDefinition,
   state: string | null,
   cmi: Record<string, string>,
+  log: EngineLog,
   delivered?: string,
 ): PlayerNavigation | null {
-  const next = outcomeOf(definition, state, cmi, 'continue', delivered);
-  const previous = outcomeOf(definition, state, cmi, 'previous', delivered);
+  const next = outcomeOf(definition, state, cmi, 'continue', log, delivered);
+  const previous = outcomeOf(definition, state, cmi, 'previous', log, delivered);
   if (!next || !previous) return null;
   return {
     continue: next.outcome === 'delivers',
@@ -143,18 +145,18 @@ export function validNavigation(
 
 /** The learner's open attempt and the launch's lesson with its committed data; null without one. */
 async function openAttempt(
-  db: Db,
+  deps: SequencingDeps,
   keys: SequencingKeys,
   lessonKey: number,
 ): Promise<{ state: string; identifier: string; cmi: Record<string, string> } | null> {
   const [row, lessons] = await Promise.all([
-    repo.findSequencingState(db, keys),
-    repo.selectPackageCmi(db, keys.assignmentKey, keys.courseKey, keys.packageKey),
+    repo.findSequencingState(deps.db, keys),
+    repo.selectPackageCmi(deps.db, keys.assignmentKey, keys.courseKey, keys.packageKey),
   ]);
   if (!row || row.ended || !row.state) return null;
   const lesson = lessons.find((item) => item.lessonKey === lessonKey);
   if (!lesson) return null;
-  return { state: row.state, identifier: lesson.identifier, cmi: parseCmi(lesson.cmi ?? '') };
+  return { state: row.state, identifier: lesson.identifier, cmi: parseCmi(lesson.cmi) };
 }
 
 /**
@@ -163,27 +165,27 @@ async function openAttempt(
  * window: that window's buttons are then left as they were).
  */
 export async function navigationNow(
-  db: Db,
-  definition: SequencingDefinition,
-  keys: SequencingKeys,
+  deps: SequencingDeps,
+  { definition, keys }: SequencedPackage,
   lessonKey: number,
 ): Promise<PlayerNavigation | null> {
-  const attempt = await openAttempt(db, keys, lessonKey);
+  const attempt = await openAttempt(deps, keys, lessonKey);
+  const log = deps.state.sequencing.engineLog;
   return attempt
-    ? validNavigation(definition, attempt.state, attempt.cmi, attempt.identifier)
+    ? validNavigation(definition, attempt.state, attempt.cmi, log, attempt.identifier)
     : null;
 }
 
 /** What a continue or previous from the launch of `lessonKey` would do now (null: as above). */
 export async function requestOutcomeNow(
-  db: Db,
-  definition: SequencingDefinition,
-  keys: SequencingKeys,
+  deps: SequencingDeps,
+  { definition, keys }: SequencedPackage,
   lessonKey: number,
   request: 'continue' | 'previous',
 ): Promise<RequestOutcome | null> {
-  const attempt = await openAttempt(db, keys, lessonKey);
+  const attempt = await openAttempt(deps, keys, lessonKey);
+  const log = deps.state.sequencing.engineLog;
   return attempt
-    ? outcomeOf(definition, attempt.state, attempt.cmi, request, attempt.identifier)
+    ? outcomeOf(definition, attempt.state, attempt.cmi, request, log, attempt.identifier)
     : null;
 }

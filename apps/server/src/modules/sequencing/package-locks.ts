@@ -1,27 +1,16 @@
 /**
  * The locks and rollup a lesson's own package sets (docs/decisions/0007, Sequencing in the panel),
  * for the progress report: a sequenced SCORM 2004 package as its sequencer allows it for the
- * learner's current attempt (the stored panel view, sequencing-panel.ts: no engine runs per
+ * learner's current attempt (the stored panel view, panel.ts: no engine runs per
  * report), a SCORM 1.2 package by its items' adlcp:prerequisites (the player's own evaluation,
  * prerequisites-12.ts).
  */
 import { isCompletionComplete, PLAY_MODE, type ProgressElement } from '@waypoint/domain';
-import type { Db } from '../../db/connection.js';
-import type { SequencingDefinition } from '../content/sequencing-definition.js';
-import { unmetItems } from '../player/prerequisites-12.js';
-import {
-  freshPanelOf,
-  knownFreshPanel,
-  parsePanel,
-  type PanelSequencing,
-} from '../player/sequencing-panel.js';
-import {
-  selectSequencingDefinition,
-  type LessonRow,
-  type PackageRuleRow,
-  type ProgressRow,
-  type SequencingPanelRow,
-} from './repo.js';
+import type { SequencingDefinition } from './definition.js';
+import type { SequencingDeps } from './memory.js';
+import { freshPanelOf, knownFreshPanel, parsePanel, type PanelSequencing } from './panel.js';
+import { unmetItems, type ProgressOf12 } from './prerequisites-12.js';
+import { prerequisitesOf, selectSequencingDefinition } from './repo.js';
 
 export type PackageLock = NonNullable<ProgressElement['elementPackageLock']>;
 export type SequencingRollup = NonNullable<ProgressElement['elementSequencingRollup']>;
@@ -36,23 +25,35 @@ export interface PackageRules {
   prerequisites: Map<number, Record<string, string>>;
 }
 
+/** A package behind the report's lessons, as the report reads it (with its own queries). */
+export interface PackageRuleSource {
+  packageKey: number;
+  scormVersion: string;
+  /** The package is played through its sequencer (SequencingDefinition.sequenced). */
+  sequenced: boolean;
+  /** SCORM 1.2: the manifest's items (with their adlcp:prerequisites) as JSON text. */
+  items: string | null;
+}
+
+/** The learner's latest sequencing attempt of a package in a course, as the report reads it. */
+export interface StoredPanelSource {
+  assignmentKey: number;
+  courseKey: number;
+  packageKey: number;
+  /** sequencing_state.panel: JSON text, '' when not worked out. */
+  panel: string;
+  rollupCompleted: boolean | null;
+  rollupSatisfied: boolean | null;
+  rollupMeasure: number | null;
+}
+
 function parseItems(text: string | null): Record<string, string> {
-  const found: Record<string, string> = {};
-  if (!text) return found;
-  let items: unknown;
+  if (!text) return {};
   try {
-    items = JSON.parse(text);
+    return prerequisitesOf(JSON.parse(text));
   } catch {
-    return found;
+    return {};
   }
-  if (!items || typeof items !== 'object') return found;
-  for (const [identifier, item] of Object.entries(items as Record<string, unknown>)) {
-    const prerequisites = (item as { prerequisites?: unknown } | null)?.prerequisites;
-    if (typeof prerequisites === 'string' && prerequisites.trim() !== '') {
-      found[identifier] = prerequisites;
-    }
-  }
-  return found;
 }
 
 /**
@@ -60,24 +61,25 @@ function parseItems(text: string | null): Record<string, string> {
  * package (worked out by the engine once per package and process, then kept in memory).
  */
 export async function loadPackageRules(
-  db: Db,
-  packages: PackageRuleRow[],
-  states: SequencingPanelRow[],
+  deps: SequencingDeps,
+  packages: readonly PackageRuleSource[],
+  states: readonly StoredPanelSource[],
 ): Promise<PackageRules> {
+  const memory = deps.state.sequencing;
   const rules: PackageRules = { panels: new Map(), fresh: new Map(), prerequisites: new Map() };
   for (const row of packages) {
     if (row.scormVersion === '1.2') {
       const items = parseItems(row.items);
       if (Object.keys(items).length > 0) rules.prerequisites.set(row.packageKey, items);
     } else if (row.sequenced) {
-      let fresh = knownFreshPanel(db, row.packageKey);
+      let fresh = knownFreshPanel(memory, row.packageKey);
       if (!fresh) {
         const definition = (await selectSequencingDefinition(
-          db,
+          deps.db,
           row.packageKey,
         )) as SequencingDefinition | null;
         if (!definition) continue;
-        fresh = freshPanelOf(db, row.packageKey, definition);
+        fresh = freshPanelOf(memory, row.packageKey, definition);
       }
       rules.fresh.set(row.packageKey, fresh);
     }
@@ -98,11 +100,20 @@ export async function loadPackageRules(
   return rules;
 }
 
+/** A lesson of the report's tree, as far as its package's locks go. */
+export interface PackageLessonSource {
+  lessonKey: number;
+  name: string;
+  playMode: number;
+  packageKey: number | null;
+  scoIdentifier: string | null;
+}
+
 /** One course of one assignment: its lessons in tree order, with the learner's progress. */
 export interface CourseLessons {
   assignmentKey: number;
   courseKey: number;
-  lessons: { row: LessonRow; progress: ProgressRow | undefined }[];
+  lessons: { row: PackageLessonSource; progress: NonNullable<ProgressOf12> | undefined }[];
 }
 
 /**
@@ -139,7 +150,7 @@ export function courseLocks(
   return { locks, rollup };
 }
 
-const credited = (lesson: { row: LessonRow }) => lesson.row.playMode !== PLAY_MODE.browse;
+const credited = (lesson: { row: PackageLessonSource }) => lesson.row.playMode !== PLAY_MODE.browse;
 
 function sequencingLocks(
   lessons: CourseLessons['lessons'],

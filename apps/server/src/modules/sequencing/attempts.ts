@@ -4,39 +4,40 @@
  * Each step runs in one transaction under a per-learner-package lock, like a commit: the stored
  * state is read, the engine (sequencer.ts) processes the request, the new state is written.
  */
-import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
-import type { SequencingDefinition } from '../content/sequencing-definition.js';
-import { invalidateReports } from '../progress/report-cache.js';
+import { parseCmi } from '../../lib/stored-cmi.js';
+import type { SequencingDefinition } from './definition.js';
+import { MAX_DEFINITIONS, type SequencingDeps, type SequencingStepDeps } from './memory.js';
+import { freshPanelOf, panelSequencing, type PanelSequencing } from './panel.js';
 import * as repo from './repo.js';
 import { PackageSequencer, type SequencingView } from './sequencer.js';
-import { freshPanelOf, panelSequencing, type PanelSequencing } from './sequencing-panel.js';
 
-export interface SequencingKeys {
-  assignmentKey: number;
-  courseKey: number;
-  packageKey: number;
+/** Whose attempt: the learner's assignment, the course and the package it plays. */
+export interface SequencingKeys extends repo.AttemptKeys {
   userKey: number;
+}
+
+/** A sequenced package in a learner's course: what every sequencing step works on. */
+export interface SequencedPackage {
+  definition: SequencingDefinition;
+  keys: SequencingKeys;
 }
 
 export const NOTHING_TO_DELIVER =
   "This course's sequencing offers no lesson to open now. Return to Waypoint to see your progress.";
 
-// A package never changes once imported (a new import is a new package), so its definition is
-// read once per process: a 2004 lesson's every commit asks whether its package is sequenced.
-const definitions = new WeakMap<Db, Map<number, SequencingDefinition | null>>();
-const MAX_DEFINITIONS = 500;
-
-/** The package's sequencing definition when the package is sequenced, else null. */
+/**
+ * The package's sequencing definition when the package is sequenced, else null; read once per
+ * instance (memory.ts): a 2004 lesson's every commit asks whether its package is sequenced.
+ */
 export async function sequencedDefinition(
-  db: Db,
+  deps: SequencingDeps,
   packageKey: number,
 ): Promise<SequencingDefinition | null> {
-  let known = definitions.get(db);
-  if (!known) definitions.set(db, (known = new Map()));
+  const known = deps.state.sequencing.definitions;
   if (known.has(packageKey)) return known.get(packageKey)!;
   const value = (await repo.selectSequencingDefinition(
-    db,
+    deps.db,
     packageKey,
   )) as SequencingDefinition | null;
   const definition = value?.sequenced ? value : null;
@@ -45,14 +46,20 @@ export async function sequencedDefinition(
   return definition;
 }
 
-function parseCmi(text: string | null): Record<string, string> {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
+/**
+ * The learner's package in a course when it is a sequenced SCORM 2004 package (played through
+ * its sequencer, SN OP.1), else null. The caller decides first whether the launch is sequenced at
+ * all (browse and previews play outside the sequencer: §4 Play modes).
+ */
+export async function sequencedPackage(
+  deps: SequencingDeps,
+  lesson: { scormVersion: string } & SequencingKeys,
+): Promise<SequencedPackage | null> {
+  if (lesson.scormVersion !== '2004') return null;
+  const definition = await sequencedDefinition(deps, lesson.packageKey);
+  if (!definition) return null;
+  const { assignmentKey, courseKey, packageKey, userKey } = lesson;
+  return { definition, keys: { assignmentKey, courseKey, packageKey, userKey } };
 }
 
 const cmiOf = (lessons: Step['lessons']) => (identifier: string) =>
@@ -69,19 +76,23 @@ interface Step {
  * the last one ended) and stores the state it leaves.
  */
 async function step<T>(
-  db: Db,
-  definition: SequencingDefinition,
-  keys: SequencingKeys,
+  deps: SequencingStepDeps,
+  { definition, keys }: SequencedPackage,
   launchId: string,
   now: Date,
   run: (step: Step) => T,
 ): Promise<{ result: T; view: SequencingView }> {
-  const stepped = await db.transaction().execute(async (trx) => {
+  const memory = deps.state.sequencing;
+  const stepped = await deps.db.transaction().execute(async (trx) => {
     await repo.lockSequencing(trx, keys);
     const row = await repo.findSequencingState(trx, keys, true);
     const fresh = !row || row.ended;
     const attempt = fresh ? (row?.attempt ?? 0) + 1 : row.attempt;
-    const sequencer = new PackageSequencer(definition, fresh ? null : row.state || null);
+    const sequencer = new PackageSequencer(
+      definition,
+      fresh ? null : row.state || null,
+      memory.engineLog,
+    );
     // A new attempt draws its random selections before its first request (SN SR.1).
     if (fresh) sequencer.drawSelections();
     const lessons = new Map(
@@ -97,7 +108,8 @@ async function step<T>(
       definition,
       { state, ended: view.ended, rollup: view.rollup },
       cmiOf(lessons),
-      () => freshPanelOf(db, keys.packageKey, definition),
+      memory.engineLog,
+      () => freshPanelOf(memory, keys.packageKey, definition),
     );
     await repo.saveSequencingState(trx, {
       ...keys,
@@ -113,7 +125,7 @@ async function step<T>(
     });
     return { result, view };
   });
-  invalidateReports(keys.userKey);
+  deps.state.reportCache.invalidate(keys.userKey);
   return stepped;
 }
 
@@ -124,13 +136,12 @@ async function step<T>(
  * one (the player then opens that one instead). 409 when it delivers nothing.
  */
 export async function deliverForLaunch(
-  db: Db,
-  definition: SequencingDefinition,
-  keys: SequencingKeys,
+  deps: SequencingStepDeps,
+  sequenced: SequencedPackage,
   launch: { launchId: string; identifier: string },
   now: Date,
 ): Promise<{ delivered: { identifier: string; lessonKey: number }; view: SequencingView }> {
-  const { result, view } = await step(db, definition, keys, launch.launchId, now, (s) => {
+  const { result, view } = await step(deps, sequenced, launch.launchId, now, (s) => {
     const { sequencer, lessons } = s;
     const current = sequencer.current();
     if (current === launch.identifier) return current;
@@ -142,13 +153,17 @@ export async function deliverForLaunch(
     return sequencer.current();
   });
   if (result === null) throw new HttpError(409, NOTHING_TO_DELIVER);
-  const lessonKey = await lessonKeyOf(db, keys, result);
+  const lessonKey = await lessonKeyOf(deps, sequenced.keys, result);
   return { delivered: { identifier: result, lessonKey }, view };
 }
 
-async function lessonKeyOf(db: Db, keys: SequencingKeys, identifier: string): Promise<number> {
+async function lessonKeyOf(
+  deps: SequencingDeps,
+  keys: SequencingKeys,
+  identifier: string,
+): Promise<number> {
   const lessons = await repo.selectPackageCmi(
-    db,
+    deps.db,
     keys.assignmentKey,
     keys.courseKey,
     keys.packageKey,
@@ -170,14 +185,13 @@ async function lessonKeyOf(db: Db, keys: SequencingKeys, identifier: string): Pr
  * request ended the sequencing session (exitAll, suspendAll, continue past the end).
  */
 export async function navigateSequenced(
-  db: Db,
-  definition: SequencingDefinition,
-  keys: SequencingKeys,
+  deps: SequencingStepDeps,
+  sequenced: SequencedPackage,
   launch: { launchId: string; identifier: string },
   request: string,
   now: Date,
 ): Promise<{ lessonKey: number | null; view: SequencingView; refused: boolean }> {
-  const { result, view } = await step(db, definition, keys, launch.launchId, now, (s) => {
+  const { result, view } = await step(deps, sequenced, launch.launchId, now, (s) => {
     const { sequencer, lessons } = s;
     const before = sequencer.current();
     if (before === null) {
@@ -194,7 +208,7 @@ export async function navigateSequenced(
   });
   if (result.delivered === null) return { lessonKey: null, view, refused: result.refused };
   return {
-    lessonKey: await lessonKeyOf(db, keys, result.delivered),
+    lessonKey: await lessonKeyOf(deps, sequenced.keys, result.delivered),
     view,
     refused: result.refused,
   };
@@ -202,13 +216,12 @@ export async function navigateSequenced(
 
 /** The sequencer's view of the learner's current attempt, changing nothing (a reloaded window). */
 export async function currentView(
-  db: Db,
-  definition: SequencingDefinition,
-  keys: SequencingKeys,
+  deps: SequencingDeps,
+  { definition, keys }: SequencedPackage,
 ): Promise<SequencingView> {
-  const row = await repo.findSequencingState(db, keys);
+  const row = await repo.findSequencingState(deps.db, keys);
   const state = row && !row.ended ? row.state || null : null;
-  return new PackageSequencer(definition, state).view();
+  return new PackageSequencer(definition, state, deps.state.sequencing.engineLog).view();
 }
 
 /**
@@ -216,10 +229,11 @@ export async function currentView(
  * rules' check of a launch from the panel, whatever the report showed).
  */
 export async function panelNow(
-  db: Db,
-  definition: SequencingDefinition,
-  keys: SequencingKeys,
+  deps: SequencingDeps,
+  { definition, keys }: SequencedPackage,
 ): Promise<PanelSequencing> {
+  const { db } = deps;
+  const memory = deps.state.sequencing;
   const [row, lessons] = await Promise.all([
     repo.findSequencingState(db, keys),
     repo.selectPackageCmi(db, keys.assignmentKey, keys.courseKey, keys.packageKey),
@@ -240,7 +254,8 @@ export async function panelNow(
     definition,
     stored,
     (identifier) => byIdentifier.get(identifier) ?? {},
-    () => freshPanelOf(db, keys.packageKey, definition),
+    memory.engineLog,
+    () => freshPanelOf(memory, keys.packageKey, definition),
   );
 }
 
@@ -250,11 +265,10 @@ export async function panelNow(
  * under the same lock as a sequencing step.
  */
 export async function refreshPanel(
-  db: Db,
-  definition: SequencingDefinition,
-  keys: SequencingKeys,
+  deps: SequencingStepDeps,
+  { definition, keys }: SequencedPackage,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await repo.lockSequencing(trx, keys);
     const row = await repo.findSequencingState(trx, keys, true);
     if (!row || row.ended || !row.state) return;
@@ -271,10 +285,11 @@ export async function refreshPanel(
       definition,
       { state: row.state, ended: false, rollup: UNKNOWN },
       (identifier) => byIdentifier.get(identifier) ?? {},
+      deps.state.sequencing.engineLog,
     );
     await repo.updateSequencingPanel(trx, { ...keys, attempt: row.attempt }, JSON.stringify(panel));
   });
-  invalidateReports(keys.userKey);
+  deps.state.reportCache.invalidate(keys.userKey);
 }
 
 const UNKNOWN = { completed: null, satisfied: null, measure: null };

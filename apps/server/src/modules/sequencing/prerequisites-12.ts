@@ -75,13 +75,13 @@ export function unmetItems(
  * this assignment, each with the expression that holds it back.
  */
 export async function unmetPrerequisites(
-  db: Db,
-  keys: { assignmentKey: number; courseKey: number; packageKey: number },
+  deps: { db: Db },
+  keys: repo.AttemptKeys,
 ): Promise<Map<string, string>> {
-  const expressions = await repo.selectItemPrerequisites(db, keys.packageKey);
+  const expressions = await repo.selectItemPrerequisites(deps.db, keys.packageKey);
   if (Object.keys(expressions).length === 0) return new Map();
   const lessons = await repo.selectPackageCmi(
-    db,
+    deps.db,
     keys.assignmentKey,
     keys.courseKey,
     keys.packageKey,
