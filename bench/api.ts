@@ -28,7 +28,7 @@ import {
   type CurriculumSeed,
 } from '../apps/server/src/db/seed/tree.js';
 import { createMailer } from '../apps/server/src/modules/email/mailer.js';
-import { updateProgress } from '../apps/server/src/modules/player/repo.js';
+import { updateProgress } from '../apps/server/src/modules/player/progress.repo.js';
 import {
   invalidateReports,
   reportLessonsChanged,
