@@ -1,11 +1,12 @@
 /**
- * SCORM sequencing, the one way in (ADR 0007): other modules import only this file. Inside:
- * definition.ts reads a package's sequencing from its manifest; sequencer.ts runs scorm-again's
- * engine on it; attempts.ts keeps a learner's attempt in sequencing_state and answers what a
- * launch or a navigation request delivers; navigation.ts what Previous / Next would do; activity.ts
- * what a SCO's activity asks of the player (hideLMSUI, objective ids); panel.ts
- * what the panel shows of an attempt; package-locks.ts the locks and rollup the report shows;
- * prerequisites-12.ts SCORM 1.2 prerequisites; repo.ts the SQL; memory.ts what an instance keeps.
+ * SCORM sequencing, the one way in (ADR 0007): other modules import only this file, and only
+ * what is exported here. Inside: definition.ts reads a package's sequencing from its manifest;
+ * sequencer.ts runs scorm-again's engine on it; attempts.ts keeps a learner's attempt in
+ * sequencing_state and answers what a launch or a navigation request delivers; navigation.ts what
+ * Previous / Next would do; activity.ts what a SCO's activity asks of the player (hideLMSUI,
+ * objective ids); panel.ts what the panel shows of an attempt; package-locks.ts the locks and
+ * rollup the report shows; prerequisites-12.ts SCORM 1.2 prerequisites; repo.ts its SQL;
+ * memory.ts what an instance keeps.
  *
  * Services take `{ db, state: { sequencing } }` (SequencingDeps); a step that changes an attempt
  * also the instance's report cache (SequencingStepDeps). The app's deps fit both.
@@ -40,7 +41,6 @@ export { unmetPrerequisites } from './prerequisites-12.js';
 export {
   courseLocks,
   loadPackageRules,
-  type CourseLessons,
   type PackageLock,
   type PackageRules,
   type SequencingRollup,
