@@ -4,7 +4,8 @@ import type { AppDeps } from './app-deps.js';
 import { createInstanceState, type InstanceState } from './instance-state.js';
 import { systemClock } from './lib/clock.js';
 import { registerPlatform } from './platform/index.js';
-import { registerModules } from './modules/index.js';
+import { AREAS } from './modules/areas.js';
+import { registerAreaRoutes } from './modules/feature-area.js';
 import { registerSessions } from './modules/sessions/guard.js';
 import { hasSessionCookie } from './modules/sessions/cookies.js';
 import { registerWebApp } from './platform/web-app.js';
@@ -12,14 +13,8 @@ import { registerHealth } from './platform/health.js';
 import { registerMetrics } from './platform/metrics.js';
 import { reportCacheStats, reportPatchStats } from './modules/progress/report-cache.js';
 import { serializeRequest } from './platform/log-redaction.js';
-import { ssoRoutes } from './modules/sso/routes.js';
-import { playerRoutes } from './modules/player/routes.js';
 import { logEngineTo } from './modules/player/sequencer.js';
 import { groupCommitStats } from './modules/player/commits.js';
-import { certificatePublicRoutes } from './modules/certificates/public-routes.js';
-import { documentFileRoutes } from './modules/documents/file-routes.js';
-import { libraryFileRoutes } from './modules/library/media-files.js';
-import { commentPageRoutes } from './modules/comments/page-routes.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -70,15 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app);
   // The session guards and decorators every module's routes use (modules/sessions).
   registerSessions(app);
-  await app.register(registerModules, { prefix: '/lms' });
-  await app.register(ssoRoutes);
-  // The lesson player and package files, answered on the content origin only.
-  await app.register(playerRoutes);
-  await app.register(documentFileRoutes);
-  await app.register(libraryFileRoutes);
-  await app.register(commentPageRoutes);
-  // The certificate verification page and theme files, outside /lms (docs/decisions/0011).
-  await app.register(certificatePublicRoutes);
+  // Every feature area's routes (modules/areas.ts): its API under /lms, and outside it the player,
+  // SSO, file downloads and public pages (each area's module.ts; docs/decisions/0020).
+  await registerAreaRoutes(app, AREAS);
   await registerWebApp(app, { hasSession: hasSessionCookie });
   return app;
 }

@@ -3,9 +3,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { createMailer } from './modules/email/mailer.js';
-import { housekeepingJobs } from './modules/housekeeping/jobs.js';
+import { AREAS } from './modules/areas.js';
+import { jobsOf } from './modules/feature-area.js';
 import { listenForEndedSessions } from './modules/sessions/cross-instance.js';
-import { startReminderScheduler, type ReminderScheduler } from './modules/reminders/scheduler.js';
 import { boundHeapGrowth } from './platform/heap-growth.js';
 import { startJobQueue, type JobQueue } from './platform/job-queue.js';
 import { startupTasks } from './startup.js';
@@ -48,7 +48,6 @@ async function main(): Promise<void> {
   // requests in flight finish (a lesson commit is never cut in half), then closes the database.
   // A second signal stops at once.
   let closing = false;
-  let reminders: ReminderScheduler | null = null;
   let jobs: JobQueue | null = null;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) {
@@ -62,7 +61,6 @@ async function main(): Promise<void> {
     );
     try {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
-      await reminders?.stop();
       await jobs?.stop();
       await app.close();
       await sessionsEnded?.close();
@@ -89,16 +87,10 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   await startup.announce(port);
-  // Reminder emails (docs/decisions/0015): a pass now, then every REMINDERS_INTERVAL_MINUTES.
-  reminders = startReminderScheduler(
-    { db: database.db, clock: app.deps.clock, config, log: (line) => app.log.info(line) },
-    config.remindersIntervalMinutes,
-  );
-  // Housekeeping on the job queue (ADR 0018): pg-boss on PostgreSQL, a timer on PGlite.
+  // Every area's jobs on the job queue (ADR 0018): pg-boss on PostgreSQL, a timer on PGlite.
+  // Housekeeping; the reminder pass at start, then every REMINDERS_INTERVAL_MINUTES (ADR 0015).
   jobs = await startJobQueue(
-    housekeepingJobs({ db: database.db, clock: app.deps.clock, config }, (line) =>
-      app.log.info(line),
-    ),
+    jobsOf(AREAS, { ...app.deps, log: (line) => app.log.info(line) }),
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite' },
     app.log,
   );

@@ -15,6 +15,8 @@ export interface ScheduledJob {
   cron: string;
   /** How often it runs in-process (PGlite). */
   everyMs: number;
+  /** Also once when the queue starts (on PostgreSQL: sent once by each instance that starts). */
+  runAtStart?: boolean;
   run(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ async function pgBossQueue(jobs: ScheduledJob[], url: string, log: Log): Promise
       await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
         await job.run();
       });
+      if (job.runAtStart) await boss.send(job.name, {});
     }
   } catch (error) {
     await boss.stop({ graceful: false, wait: true });
@@ -120,6 +123,7 @@ function inProcessQueue(jobs: ScheduledJob[], log: Log): JobQueue {
       if (!stopped) void runOnce(job);
     }, job.everyMs).unref(),
   );
+  for (const job of jobs) if (job.runAtStart) void runOnce(job);
   return {
     async runNow(name) {
       const job = jobs.find((candidate) => candidate.name === name);

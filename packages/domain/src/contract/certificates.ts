@@ -194,6 +194,37 @@ export const certificateCalls = {
   }),
 };
 
+/**
+ * The public side of the Open Badges credentials (docs/decisions/0011), no sign-in: what a
+ * verifier of an issued credential fetches (the addresses are written into the credentials).
+ */
+export const credentialCalls = {
+  /** GET /api/credentials/jwks.json: every signing key, retired ones too (JWKS). */
+  jwks: defineCall<never>()({
+    method: 'GET',
+    route: '/api/credentials/jwks.json',
+    path: () => '/api/credentials/jwks.json',
+  }),
+  /** GET /api/credentials/keys/{kid}: one public key, at the address a JWT header's kid names. */
+  key: defineCall<never>()({
+    method: 'GET',
+    route: '/api/credentials/keys/:kid',
+    path: (kid: string) => `/api/credentials/keys/${enc(kid)}`,
+  }),
+  /** GET /api/credentials/issuers/{lmsKey}: the issuer profile of an LMS. */
+  issuer: defineCall<never>()({
+    method: 'GET',
+    route: '/api/credentials/issuers/:lmsKey',
+    path: (lmsKey: number) => `/api/credentials/issuers/${enc(lmsKey)}`,
+  }),
+  /** GET /api/credentials/status/{lmsKey}: the LMS's revocation status list. */
+  statusList: defineCall<never>()({
+    method: 'GET',
+    route: '/api/credentials/status/:lmsKey',
+    path: (lmsKey: number) => `/api/credentials/status/${enc(lmsKey)}`,
+  }),
+};
+
 /** Route schemas of the certificate calls (validation, serialisation, OpenAPI). */
 export const certificateSchemas = {
   settings: {

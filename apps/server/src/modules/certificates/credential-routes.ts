@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { Key } from '@waypoint/domain/contract';
+import { credentialCalls, Key } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { issuerProfile, keyUrlOf, signedStatusList } from './credential.js';
 import { publicKeys, SIGNING_ALGORITHM } from './keys.js';
@@ -24,14 +24,14 @@ export async function credentialRoutes(instance: FastifyInstance): Promise<void>
     }));
 
   app.get(
-    '/api/credentials/jwks.json',
+    credentialCalls.jwks.route,
     { schema: { summary: 'The public keys that sign Open Badges credentials (JWKS)' } },
     async (_request, reply) =>
       reply.type('application/jwk-set+json').send({ keys: await published() }),
   );
 
   app.get(
-    '/api/credentials/keys/:kid',
+    credentialCalls.key.route,
     {
       schema: {
         summary: 'One public signing key (a JWT header kid)',
@@ -47,7 +47,7 @@ export async function credentialRoutes(instance: FastifyInstance): Promise<void>
   );
 
   app.get(
-    '/api/credentials/issuers/:lmsKey',
+    credentialCalls.issuer.route,
     {
       schema: {
         summary: 'The issuer profile of an LMS (Open Badges 3.0 Profile)',
@@ -62,7 +62,7 @@ export async function credentialRoutes(instance: FastifyInstance): Promise<void>
   );
 
   app.get(
-    '/api/credentials/status/:lmsKey',
+    credentialCalls.statusList.route,
     {
       schema: {
         summary: "The LMS's revocation list (W3C Bitstring Status List credential, VC-JWT)",

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
 import { createMailer } from '../email/mailer.js';
-import { EMAIL_MAX_ATTEMPTS, purgeExpired, retryRefusedEmails } from './service.js';
+import { EMAIL_MAX_ATTEMPTS, retryRefusedEmails } from '../email/service.js';
+import { purgeExpired } from './service.js';
 
 const MINUTE = 60 * 1000;
 

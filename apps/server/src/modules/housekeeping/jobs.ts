@@ -2,7 +2,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ScheduledJob } from '../../platform/job-queue.js';
-import { purgeExpired, retryRefusedEmails } from './service.js';
+import { retryRefusedEmails } from '../email/service.js';
+import { purgeExpired } from './service.js';
 
 /** The housekeeping jobs the job queue runs (platform/job-queue.ts, ADR 0018). */
 export function housekeepingJobs(

@@ -25,6 +25,11 @@ export async function lmsForRequest(
   return LMS_CODE.test(wanted.code) ? findLmsByCode(deps.db, wanted.code) : undefined;
 }
 
+/** One LMS by its code (any case), if any: the operator's commands name an LMS this way. */
+export async function lmsByCode(deps: { db: Db }, code: string): Promise<LmsRow | undefined> {
+  return findLmsByCode(deps.db, code);
+}
+
 /** One LMS by key, if any. */
 export async function lmsByKey(deps: { db: Db }, lmsKey: number): Promise<LmsRow | undefined> {
   return findLmsByKey(deps.db, lmsKey);

@@ -4,6 +4,8 @@ import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { ContentStorage } from '../content/storage.js';
+import type { ReportCache } from '../progress/report-cache.js';
+import type { SequencingMemory } from '../sequencing/index.js';
 
 /** What the operator commands need; the CLI (own database) and the operator API pass the same. */
 export interface OperatorDeps {
@@ -14,16 +16,19 @@ export interface OperatorDeps {
   clock: Clock;
   /** Where imported packages go; default: the local folder DATA_DIR/content. */
   storage?: ContentStorage;
+  /** The memory of the instance the commands run in (app.deps.state, or the CLI's own). */
+  state: { reportCache: ReportCache; sequencing: SequencingMemory };
 }
 
 /** The file an upload command carries: its bytes, or the path of a local file. */
 export type CommandUpload = Buffer | string;
 
 /**
- * An operator command that belongs to one area (evaluations, certificates, library ...), declared
- * beside that area's service in `modules/<area>/operator-commands.ts` and listed once in
- * `area-commands.ts`. The CLI and the operator API run it exactly like the core commands: the
- * input is checked against `input` first (400 with what is wrong), then `run` is called.
+ * An operator command (the one way to write one): declared with defineOperatorCommand beside the
+ * service it calls (`modules/<area>/operator-commands.ts`, or operator/lms-commands.ts,
+ * user-commands.ts, assign-command.ts) and listed in its area's module.ts. The CLI and the operator
+ * API run every command alike (run-command.ts): the input is checked against `input` first (400
+ * with what is wrong), then `run` is called.
  */
 export interface AreaCommand<Input extends TSchema = TSchema> {
   /** The name on the command line and in /lms/operator/commands/{name}. */
@@ -41,7 +46,7 @@ export interface AreaCommand<Input extends TSchema = TSchema> {
   format?(result: unknown): string;
 }
 
-/** Declares an area command with its input type inferred from the schema. */
+/** Declares an operator command with its input type inferred from the schema. */
 export function defineOperatorCommand<Input extends TSchema>(
   command: AreaCommand<Input>,
 ): AreaCommand {

@@ -17,15 +17,13 @@ import {
   FILES_2004_FULL,
 } from '../../test/test-packages.js';
 import { createMailer } from '../email/mailer.js';
-import { invalidateReports } from '../progress/report-cache.js';
-import type * as ReportCache from '../progress/report-cache.js';
-import { endOfDueDay, type OperatorDeps } from './service.js';
+import { createInstanceState } from '../../instance-state.js';
+import { endOfDueDay } from './assign-command.js';
+import type { OperatorDeps } from './service.js';
 
-// The service must drop cached progress reports after it writes (report-cache.ts).
-vi.mock('../progress/report-cache.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof ReportCache>()),
-  invalidateReports: vi.fn(),
-}));
+// The service must drop cached progress reports after it writes (report-cache.ts): the deps carry
+// an instance state whose report cache records the calls.
+const invalidateReports = vi.fn();
 
 // The operator commands (ADR 0003) `npm run waypoint -- import-scorm <package.zip> --lms <code>
 // --curriculum "<name>" [--course "<name>"]` (creates the curriculum and course when missing,
@@ -78,7 +76,9 @@ describe('import-scorm and assign (service and CLI in-process, own database)', (
       mailer: createMailer(handle.db, { smtpUrl: null, mailFrom: config.mailFrom }),
       config,
       clock: systemClock,
+      state: createInstanceState({ config }),
     };
+    deps.state.reportCache.invalidate = invalidateReports;
     const lms = await buildLms(handle.db, { lmsCode: 'north' });
     userKey = (await buildUser(handle.db, lms.lmsKey, { userId: 'mia.lund' })).userKey;
     const write = async (name: string, bytes: Buffer) => {

@@ -3,28 +3,30 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error.js';
-import { formatBytes, PACKAGE_LIMITS } from '../content/package-zip.js';
+import { formatBytes } from '../content/package-zip.js';
 import { openApiDocument } from '../../platform/openapi.js';
+import type { AreaRouteOptions } from '../feature-area.js';
 import type { AreaCommand } from './area-command.js';
-import { AREA_COMMANDS } from './area-commands.js';
 import { checkOperatorToken } from './auth.js';
-import {
-  COMMAND_INPUTS,
-  COMMAND_NAMES,
-  UPLOAD_COMMAND_INPUTS,
-  UPLOAD_COMMAND_NAMES,
-} from './schemas.js';
-import { runOperatorCommand } from './service.js';
+import { runCommand } from './run-command.js';
 import { saveUpload } from './upload.js';
+
+// 'the package zip is larger ...' starts a sentence.
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The operator API, /lms/operator/commands/{name}: the CLI's commands for a running server.
  * Only the operator token (Authorization: Bearer, DATA_DIR/operator-token) opens it; sessions and
  * cookies are never looked at. Without a token configured, no route exists (404).
  */
-export async function operatorRoutes(app: FastifyInstance): Promise<void> {
+export async function operatorRoutes(
+  app: FastifyInstance,
+  { operatorCommands }: AreaRouteOptions,
+): Promise<void> {
   const token = app.deps.operatorToken;
   if (!token) return;
+  const run = (name: string, input: unknown, upload?: string) =>
+    runCommand(operatorCommands, app.deps, name, input, upload);
 
   // The schemas document the API; the service validates every input itself (same checks and
   // messages as the CLI's own-database path), so Fastify neither coerces nor strips anything here.
@@ -52,27 +54,10 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     openApiDocument(app, 'operator'),
   );
 
-  for (const name of COMMAND_NAMES) {
-    app.post(
-      `/commands/${name}`,
-      {
-        schema: {
-          summary: `Operator command ${name} (same as \`npm run waypoint -- ${name}\`)`,
-          tags: ['operator'],
-          headers: Type.Object({ authorization: Type.Optional(Type.String()) }),
-          body: COMMAND_INPUTS[name],
-        },
-        // The token is checked before the body is validated, so a caller without it learns nothing.
-        preValidation: authorise,
-      },
-      async (request) => runOperatorCommand(app.deps, name, request.body),
-    );
-  }
-
   const uploadRoute = (
     name: string,
     querystring: AreaCommand['input'],
-    file: { maxBytes: number; what: string },
+    file: NonNullable<AreaCommand['upload']>,
   ) =>
     app.post(
       `/commands/${name}`,
@@ -95,36 +80,27 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
         }
         const declared = Number(request.headers['content-length']);
         if (declared > file.maxBytes) {
-          throw new HttpError(413, `${file.what} is larger than ${formatBytes(file.maxBytes)}.`);
+          throw new HttpError(
+            413,
+            `${capitalised(file.what)} is larger than ${formatBytes(file.maxBytes)}.`,
+          );
         }
         const saved = await saveUpload(
           app.deps.config.dataDir,
           request.body,
           file.maxBytes,
-          file.what,
+          capitalised(file.what),
         );
         try {
-          return await runOperatorCommand(
-            app.deps,
-            name,
-            { ...(request.query as Record<string, unknown>) },
-            saved,
-          );
+          return await run(name, { ...(request.query as Record<string, unknown>) }, saved);
         } finally {
           await rm(saved, { force: true });
         }
       },
     );
 
-  for (const name of UPLOAD_COMMAND_NAMES) {
-    uploadRoute(name, UPLOAD_COMMAND_INPUTS[name], {
-      maxBytes: PACKAGE_LIMITS.maxZipBytes,
-      what: 'The package zip',
-    });
-  }
-
-  // Each area's commands (area-commands.ts), the same way.
-  for (const command of AREA_COMMANDS) {
+  // Every area's commands (their module.ts), one route each.
+  for (const command of operatorCommands) {
     if (command.upload) {
       uploadRoute(command.name, command.input, command.upload);
       continue;
@@ -138,9 +114,10 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
           headers: Type.Object({ authorization: Type.Optional(Type.String()) }),
           body: command.input,
         },
+        // The token is checked before the body is validated, so a caller without it learns nothing.
         preValidation: authorise,
       },
-      async (request) => runOperatorCommand(app.deps, command.name, request.body),
+      async (request) => run(command.name, request.body),
     );
   }
 

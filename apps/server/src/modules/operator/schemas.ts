@@ -1,8 +1,9 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /**
- * The input of every operator command (the CLI's options; the operator API's JSON bodies). Shapes
- * only: the rules (formats, lengths, existence) are checked by the service with readable messages.
+ * The input of the LMS, user and assignment commands (the CLI's options; the operator API's JSON
+ * bodies). Shapes only: the rules (formats, lengths, existence) are checked by each command's run
+ * with readable messages.
  */
 const strict = { additionalProperties: false } as const;
 const Text = Type.String({ maxLength: 2000 });
@@ -80,14 +81,6 @@ export const ListUsersInput = Type.Object(
 
 export const ListLmsInput = Type.Object({}, strict);
 
-export const OutboxInput = Type.Object(
-  {
-    to: Type.Optional(Text),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  },
-  strict,
-);
-
 export const AssignInput = Type.Object(
   {
     lms: Text,
@@ -100,12 +93,6 @@ export const AssignInput = Type.Object(
   strict,
 );
 
-/** import-scorm's options; the package zip travels beside them (a file path, or the request body). */
-export const ImportScormInput = Type.Object(
-  { lms: Text, curriculum: Text, course: Type.Optional(Text) },
-  strict,
-);
-
 export type CreateLmsInput = Static<typeof CreateLmsInput>;
 export type UpdateLmsInput = Static<typeof UpdateLmsInput>;
 export type AddUserInput = Static<typeof AddUserInput>;
@@ -115,37 +102,4 @@ export type UserActiveInput = Static<typeof UserActiveInput>;
 export type InviteInput = Static<typeof InviteInput>;
 export type ListUsersInput = Static<typeof ListUsersInput>;
 export type ListLmsInput = Static<typeof ListLmsInput>;
-export type OutboxInput = Static<typeof OutboxInput>;
 export type AssignInput = Static<typeof AssignInput>;
-export type ImportScormInput = Static<typeof ImportScormInput>;
-
-/** The commands, by the name used on the command line and in /lms/operator/commands/{name}. */
-export const COMMAND_INPUTS = {
-  'create-lms': CreateLmsInput,
-  'update-lms': UpdateLmsInput,
-  'add-user': AddUserInput,
-  'import-users': ImportUsersInput,
-  'set-password': SetPasswordInput,
-  'deactivate-user': UserActiveInput,
-  'reactivate-user': UserActiveInput,
-  invite: InviteInput,
-  'list-users': ListUsersInput,
-  'list-lms': ListLmsInput,
-  outbox: OutboxInput,
-  assign: AssignInput,
-} satisfies Record<string, TSchema>;
-
-/**
- * Commands that also carry a file (the CLI passes its path; the operator API receives it as the
- * request body, with these options in the query string).
- */
-export const UPLOAD_COMMAND_INPUTS = {
-  'import-scorm': ImportScormInput,
-} satisfies Record<string, TSchema>;
-
-/** JSON-bodied commands (one operator API route each). */
-export type CommandName = keyof typeof COMMAND_INPUTS;
-export type UploadCommandName = keyof typeof UPLOAD_COMMAND_INPUTS;
-
-export const COMMAND_NAMES = Object.keys(COMMAND_INPUTS) as CommandName[];
-export const UPLOAD_COMMAND_NAMES = Object.keys(UPLOAD_COMMAND_INPUTS) as UploadCommandName[];

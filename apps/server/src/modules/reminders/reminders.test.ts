@@ -11,7 +11,8 @@ import { signIn } from '../../test/sign-in.js';
 import { importScormPackage } from '../content/import.service.js';
 import { localContentStorage } from '../content/storage.js';
 import { createMailer } from '../email/mailer.js';
-import { startReminderScheduler } from './scheduler.js';
+import { startJobQueue } from '../../platform/job-queue.js';
+import { reminderJobs } from './jobs.js';
 import { runReminderPass, type ReminderDeps } from './service.js';
 
 const DAY = 86_400_000;
@@ -55,6 +56,7 @@ describe('reminder emails', () => {
     clock: t.clock,
     config: { publicUrl: t.config.publicUrl, databaseUrl, smtpUrl, mailFrom },
     log: () => {},
+    state: t.app.deps.state,
   });
   const to = (address: string) => received.filter((message) => message.to === address);
   const pass = () => runReminderPass(deps);
@@ -106,6 +108,8 @@ describe('reminder emails', () => {
       config: { ...t.config, smtpUrl, mailFrom },
       clock: t.clock,
       mailer: createMailer(t.db, { smtpUrl, mailFrom }, () => {}),
+      // The app's own memory: the commands run as the operator API would run them.
+      state: t.app.deps.state,
     };
     const code = await runCli(
       args,
@@ -233,10 +237,14 @@ describe('reminder emails', () => {
     await assignCurriculum(s.userKey, s.lmsKey, 'Dangerous Goods Refresher', 1);
     await Promise.all([runReminderPass(unlocked()), runReminderPass(unlocked())]);
     expect(to(s.email)).toHaveLength(2);
-    // A restart: a new scheduler (its first pass runs at start) on the same database.
-    const restarted = startReminderScheduler({ ...newDeps(), log: () => {} }, 60);
-    await restarted!.idle();
-    await restarted!.stop();
+    // A restart: the job queue starts again (the reminder job's first pass runs at start) on the
+    // same database; stop() waits for that pass.
+    const restarted = await startJobQueue(
+      reminderJobs({ ...newDeps(), log: () => {} }, 60),
+      { kind: 'pglite' },
+      { warn: () => {} },
+    );
+    await restarted.stop();
     expect(to(s.email)).toHaveLength(2);
     // The date changes (assigned again with a new due date): a new occasion.
     await t.db
@@ -249,27 +257,6 @@ describe('reminder emails', () => {
     const digest = decoded(to(s.email)[2]!.raw);
     expect(digest).toContain(`(${dayFrom(t, 9)})`);
     expect(digest).toContain('- Dangerous Goods Refresher: Due in 7 days');
-  });
-
-  it('schedules the next pass from the end of the last (never overlapping), until stopped', async () => {
-    const timers: { run: () => void; ms: number }[] = [];
-    const cleared: unknown[] = [];
-    const fake = {
-      set: (run: () => void, ms: number) => timers.push({ run, ms }),
-      clear: (handle: unknown) => cleared.push(handle),
-    };
-    expect(startReminderScheduler({ ...newDeps(), log: () => {} }, 0, fake)).toBeNull();
-    const scheduler = startReminderScheduler({ ...newDeps(), log: () => {} }, 15, fake)!;
-    // The first pass runs at start; the next is timed only once it has finished.
-    expect(timers).toHaveLength(0);
-    await scheduler.idle();
-    expect(timers.map((timer) => timer.ms)).toEqual([15 * 60_000]);
-    timers[0]!.run();
-    await scheduler.idle();
-    expect(timers).toHaveLength(2);
-    await scheduler.stop();
-    expect(cleared).toEqual([2]);
-    expect(timers).toHaveLength(2);
   });
 
   it('sends one digest for two items of the same day, listing both, names escaped in HTML', async () => {

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { SsoMatch } from '@waypoint/domain';
 import { HttpError } from '../../lib/http-error.js';
-import { findLmsByCode } from '../lms-info/repo.js';
+import { lmsByCode as findLmsByCode } from '../lms-info/service.js';
 import type { CommandUpload, OperatorDeps } from '../operator/area-command.js';
 import { deleteSsoConfig, findSsoConfig, saveSsoConfig, type SsoConfigRow } from './repo.js';
 import { certificatesFromFile, readIdpMetadata, type IdpSettings } from './idp-metadata.js';
@@ -22,7 +22,7 @@ export async function ssoConfigOf(deps: Pick<OperatorDeps, 'db'>, lmsKey: number
 export const MAX_SECRET_BYTES = 4096;
 
 export async function lmsByCode(deps: Pick<OperatorDeps, 'db'>, code: string) {
-  const lms = await findLmsByCode(deps.db, code.trim());
+  const lms = await findLmsByCode(deps, code.trim());
   if (!lms) throw new HttpError(404, `No LMS with code '${code}' (see list-lms).`);
   return lms;
 }

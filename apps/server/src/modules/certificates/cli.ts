@@ -1,5 +1,5 @@
-import { InvalidArgumentError, Option } from 'commander';
-import type { AreaCli } from './area-cli.js';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { AreaCli, RunAreaCommand } from '../feature-area.js';
 
 /**
  * The certificate commands (docs/decisions/0011): `certificate settings --lms <code> [...]`,
@@ -19,38 +19,25 @@ const months = (value: string) => {
   return Number(value);
 };
 
-export const certificatesCli: AreaCli = (program, run) => {
-  const certificate = program
-    .command('certificate')
-    .description('certificate settings, images, revocation and signing keys');
+// The settings' on/off switches: option, what it shows.
+const SWITCHES = [
+  ['--lms-name', 'show the LMS name'],
+  ['--summary', 'show the summary (dates, time, score, ids)'],
+  ['--assignment-list', 'show the list of lessons'],
+  ['--show-text', 'show the certificate text'],
+  ['--show-signature', 'show the signature'],
+] as const;
 
-  certificate
+/** `settings`. */
+function addSettingsCommand(certificate: Command, run: RunAreaCommand): void {
+  const settings = certificate
     .command('settings')
     .description("set an LMS's certificate settings (prints them all)")
-    .requiredOption('--lms <code>', 'LMS code')
-    .addOption(
-      new Option('--lms-name <on|off>', 'show the LMS name').argParser(onOff('--lms-name')),
-    )
-    .addOption(
-      new Option('--summary <on|off>', 'show the summary (dates, time, score, ids)').argParser(
-        onOff('--summary'),
-      ),
-    )
-    .addOption(
-      new Option('--assignment-list <on|off>', 'show the list of lessons').argParser(
-        onOff('--assignment-list'),
-      ),
-    )
-    .addOption(
-      new Option('--show-text <on|off>', 'show the certificate text').argParser(
-        onOff('--show-text'),
-      ),
-    )
-    .addOption(
-      new Option('--show-signature <on|off>', 'show the signature').argParser(
-        onOff('--show-signature'),
-      ),
-    )
+    .requiredOption('--lms <code>', 'LMS code');
+  for (const [flag, description] of SWITCHES) {
+    settings.addOption(new Option(`${flag} <on|off>`, description).argParser(onOff(flag)));
+  }
+  settings
     .option('--text <text>', 'the certificate text')
     .option('--type-name <name>', "the certificate's title, e.g. 'Certificate of Completion'")
     .option('--signature-name <name>', "the signer's name")
@@ -66,42 +53,30 @@ export const certificatesCli: AreaCli = (program, run) => {
       ).argParser(months),
     )
     .addOption(json())
-    .action(
-      (o: {
-        lms: string;
-        lmsName?: boolean;
-        summary?: boolean;
-        assignmentList?: boolean;
-        showText?: boolean;
-        showSignature?: boolean;
-        text?: string;
-        typeName?: string;
-        signatureName?: string;
-        signatureTitle?: string;
-        theme?: string;
-        validityMonths?: number;
-        json?: boolean;
-      }) =>
-        run(
-          'certificate-settings',
-          {
-            lms: o.lms,
-            showLmsName: o.lmsName,
-            showSummaryInfo: o.summary,
-            showAssignmentList: o.assignmentList,
-            showText: o.showText,
-            showSignature: o.showSignature,
-            text: o.text,
-            typeName: o.typeName,
-            signatureName: o.signatureName,
-            signatureTitle: o.signatureTitle,
-            theme: o.theme,
-            validityMonths: o.validityMonths,
-          },
-          { json: o.json },
-        ),
+    .action((o: Record<string, unknown> & { json?: boolean }) =>
+      run(
+        'certificate-settings',
+        {
+          lms: o.lms,
+          showLmsName: o.lmsName,
+          showSummaryInfo: o.summary,
+          showAssignmentList: o.assignmentList,
+          showText: o.showText,
+          showSignature: o.showSignature,
+          text: o.text,
+          typeName: o.typeName,
+          signatureName: o.signatureName,
+          signatureTitle: o.signatureTitle,
+          theme: o.theme,
+          validityMonths: o.validityMonths,
+        },
+        { json: o.json },
+      ),
     );
+}
 
+/** `image`. */
+function addImageCommand(certificate: Command, run: RunAreaCommand): void {
   certificate
     .command('image')
     .description("set the LMS's certificate logo or signature image (PNG or JPEG, at most 1 MB)")
@@ -125,7 +100,10 @@ export const certificatesCli: AreaCli = (program, run) => {
           { json: o.json, ...(file ? { upload: file } : {}) },
         ),
     );
+}
 
+/** `revoke`. */
+function addRevokeCommand(certificate: Command, run: RunAreaCommand): void {
   certificate
     .command('revoke')
     .description('revoke a certificate: its verification page and status list say Revoked')
@@ -135,10 +113,21 @@ export const certificatesCli: AreaCli = (program, run) => {
     .action((code: string, o: { reason: string; json?: boolean }) =>
       run('certificate-revoke', { id: code, reason: o.reason }, { json: o.json }),
     );
+}
 
+/** `rotate-key`. */
+function addRotateKeyCommand(certificate: Command, run: RunAreaCommand): void {
   certificate
     .command('rotate-key')
     .description('make a new credential signing key (issued credentials stay verifiable)')
     .addOption(json())
     .action((o: { json?: boolean }) => run('certificate-rotate-key', {}, { json: o.json }));
+}
+
+export const certificatesCli: AreaCli = (program, run) => {
+  const certificate = program
+    .command('certificate')
+    .description('certificate settings, images, revocation and signing keys');
+  for (const add of [addSettingsCommand, addImageCommand, addRevokeCommand, addRotateKeyCommand])
+    add(certificate, run);
 };

@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import type { AreaCli } from './area-cli.js';
+import type { AreaCli } from '../feature-area.js';
 
 /**
  * The evaluation commands: `define-evaluation <file.json> --lms <code>`, `attach-evaluation --lms

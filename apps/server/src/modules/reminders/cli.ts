@@ -1,6 +1,6 @@
 import { parseReminderDays } from '@waypoint/domain';
 import { InvalidArgumentError, Option } from 'commander';
-import type { AreaCli } from './area-cli.js';
+import type { AreaCli } from '../feature-area.js';
 
 /**
  * The reminder commands (docs/decisions/0015): `reminders preview --user <login> [--days 30]`,

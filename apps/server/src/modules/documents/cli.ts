@@ -1,5 +1,5 @@
-import { Option } from 'commander';
-import type { AreaCli } from './area-cli.js';
+import { Option, type Command } from 'commander';
+import type { AreaCli, RunAreaCommand } from '../feature-area.js';
 
 /**
  * The document commands: `define-document <file.json> --lms <code>`, `assign-document --lms
@@ -7,9 +7,10 @@ import type { AreaCli } from './area-cli.js';
  * `document-files [--out <folder>]` and `set-document-expiry (--date yyyy-mm-dd | --clear)`.
  * Definitions are JSON (no YAML parser is among the server's packages).
  */
-export const documentsCli: AreaCli = (program, run) => {
-  const json = () => new Option('--json', 'print the result as JSON');
+const json = () => new Option('--json', 'print the result as JSON');
 
+/** `define-document`. */
+function addDefineDocumentCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('define-document')
     .description(
@@ -21,7 +22,10 @@ export const documentsCli: AreaCli = (program, run) => {
     .action((file: string, o: { lms: string; json?: boolean }) =>
       run('define-document', { lms: o.lms }, { json: o.json, upload: file }),
     );
+}
 
+/** `assign-document`. */
+function addAssignDocumentCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('assign-document')
     .description('assign a document type to users and/or every student of a restriction group')
@@ -38,7 +42,10 @@ export const documentsCli: AreaCli = (program, run) => {
           { json: o.json },
         ),
     );
+}
 
+/** `document-responses`. */
+function addDocumentResponsesCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('document-responses')
     .description("list every student's response to a document type")
@@ -48,7 +55,10 @@ export const documentsCli: AreaCli = (program, run) => {
     .action((o: { lms: string; document: string; json?: boolean }) =>
       run('document-responses', { lms: o.lms, document: o.document }, { json: o.json }),
     );
+}
 
+/** `document-files`. */
+function addDocumentFilesCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('document-files')
     .description("download a student's saved files of a document")
@@ -64,7 +74,10 @@ export const documentsCli: AreaCli = (program, run) => {
         { json: o.json },
       ),
     );
+}
 
+/** `set-document-expiry`. */
+function addSetDocumentExpiryCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('set-document-expiry')
     .description("set or clear a student's document expiry")
@@ -89,4 +102,15 @@ export const documentsCli: AreaCli = (program, run) => {
           { json: o.json },
         ),
     );
+}
+
+export const documentsCli: AreaCli = (program, run) => {
+  for (const add of [
+    addDefineDocumentCommand,
+    addAssignDocumentCommand,
+    addDocumentResponsesCommand,
+    addDocumentFilesCommand,
+    addSetDocumentExpiryCommand,
+  ])
+    add(program, run);
 };

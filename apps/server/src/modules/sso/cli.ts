@@ -1,5 +1,5 @@
-import { Option } from 'commander';
-import type { AreaCli } from './area-cli.js';
+import { Option, type Command } from 'commander';
+import type { AreaCli, RunAreaCommand } from '../feature-area.js';
 
 /**
  * The single sign-on commands (docs/decisions/0016): `sso-oidc`, `sso-saml`, `sso-show` and
@@ -25,7 +25,8 @@ interface MatchOptions {
   json?: boolean;
 }
 
-export const ssoCli: AreaCli = (program, run) => {
+/** `sso-oidc`. */
+function addSsoOidcCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('sso-oidc')
     .description("set an LMS's OpenID Connect single sign-on (prints the redirect URI to register)")
@@ -68,7 +69,10 @@ export const ssoCli: AreaCli = (program, run) => {
           { json: o.json, upload: o.clientSecretFile },
         ),
     );
+}
 
+/** `sso-saml`. */
+function addSsoSamlCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('sso-saml')
     .description(
@@ -115,7 +119,10 @@ export const ssoCli: AreaCli = (program, run) => {
         );
       },
     );
+}
 
+/** `sso-show`. */
+function addSsoShowCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('sso-show')
     .description("show an LMS's single sign-on and the values its IdP administrator needs")
@@ -124,7 +131,10 @@ export const ssoCli: AreaCli = (program, run) => {
     .action((o: { lms: string; json?: boolean }) =>
       run('sso-show', { lms: o.lms }, { json: o.json }),
     );
+}
 
+/** `sso-off`. */
+function addSsoOffCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('sso-off')
     .description("remove an LMS's single sign-on (password sign-in stays)")
@@ -133,4 +143,9 @@ export const ssoCli: AreaCli = (program, run) => {
     .action((o: { lms: string; json?: boolean }) =>
       run('sso-off', { lms: o.lms }, { json: o.json }),
     );
+}
+
+export const ssoCli: AreaCli = (program, run) => {
+  for (const add of [addSsoOidcCommand, addSsoSamlCommand, addSsoShowCommand, addSsoOffCommand])
+    add(program, run);
 };

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { HttpError } from '../../lib/http-error.js';
-import type { AreaCli } from './area-cli.js';
+import type { AreaCli, RunAreaCommand } from '../feature-area.js';
 
 /**
  * The library commands: `library-add-scorm <package.zip>`, `library-add-link`, `library-add-file
@@ -21,7 +21,8 @@ const key = (name: string) => (value: string) => {
 const groupOption = () =>
   new Option('--group <name>', 'limit it to this student group (repeatable)').argParser(collect);
 
-export const libraryCli: AreaCli = (program, run) => {
+/** `library-add-scorm`. */
+function addLibraryAddScormCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('library-add-scorm')
     .description('import a SCORM package into a library curriculum (made when missing)')
@@ -42,7 +43,10 @@ export const libraryCli: AreaCli = (program, run) => {
           { json: o.json, upload: file },
         ),
     );
+}
 
+/** `library-add-link`. */
+function addLibraryAddLinkCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('library-add-link')
     .description('add a media link (opened in a new tab) to the library')
@@ -73,7 +77,10 @@ export const libraryCli: AreaCli = (program, run) => {
           { json: o.json },
         ),
     );
+}
 
+/** `library-add-file`. */
+function addLibraryAddFileCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('library-add-file')
     .description('upload a media file to the library (students download it)')
@@ -100,7 +107,10 @@ export const libraryCli: AreaCli = (program, run) => {
           { json: o.json, upload: file },
         ),
     );
+}
 
+/** `library-limit`. */
+function addLibraryLimitCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('library-limit')
     .description('limit a media item or a library course to student groups')
@@ -129,7 +139,10 @@ export const libraryCli: AreaCli = (program, run) => {
         );
       },
     );
+}
 
+/** `library-list`. */
+function addLibraryListCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('library-list')
     .description("list an LMS's library courses and media items with their groups")
@@ -138,7 +151,10 @@ export const libraryCli: AreaCli = (program, run) => {
     .action((o: { lms: string; json?: boolean }) =>
       run('library-list', { lms: o.lms }, { json: o.json }),
     );
+}
 
+/** `library-remove`. */
+function addLibraryRemoveCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('library-remove')
     .description('remove a media item, or take a curriculum out of the library')
@@ -153,7 +169,10 @@ export const libraryCli: AreaCli = (program, run) => {
         { json: o.json },
       ),
     );
+}
 
+/** `student-group`. */
+function addStudentGroupCommand(program: Command, run: RunAreaCommand): void {
   program
     .command('student-group')
     .description('make a student group when missing; add or remove members by login ID')
@@ -169,4 +188,17 @@ export const libraryCli: AreaCli = (program, run) => {
         { json: o.json },
       ),
     );
+}
+
+export const libraryCli: AreaCli = (program, run) => {
+  for (const add of [
+    addLibraryAddScormCommand,
+    addLibraryAddLinkCommand,
+    addLibraryAddFileCommand,
+    addLibraryLimitCommand,
+    addLibraryListCommand,
+    addLibraryRemoveCommand,
+    addStudentGroupCommand,
+  ])
+    add(program, run);
 };

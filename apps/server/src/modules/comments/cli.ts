@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import type { AreaCli } from './area-cli.js';
+import type { AreaCli } from '../feature-area.js';
 
 /** The comments commands: `comments-list --lms <code> --lesson <key>`, `comments-delete`. */
 
