@@ -23,7 +23,6 @@ export function localRunner(deps: OperatorDeps): CommandRunner {
 
 /** The request of one command: JSON body, or (with a file) the file as body and the input as query. */
 async function commandRequest(
-  name: string,
   url: string,
   token: string,
   input: unknown,
@@ -52,8 +51,8 @@ async function commandRequest(
       method: 'POST',
       headers: {
         authorization,
-        // import-scorm's body is its package zip; an area command's file is any file.
-        'content-type': name === 'import-scorm' ? 'application/zip' : 'application/octet-stream',
+        // Every command's file travels alike (the operator API also accepts application/zip).
+        'content-type': 'application/octet-stream',
         'content-length': String(size),
       },
       // Streamed, so a large package is never held whole in the CLI's memory.
@@ -67,7 +66,6 @@ async function commandRequest(
 export function remoteRunner(info: ServerInfo, token: string): CommandRunner {
   return async (name, input, upload) => {
     const [url, init] = await commandRequest(
-      name,
       `${info.url}/lms/operator/commands/${encodeURIComponent(name)}`,
       token,
       input,
