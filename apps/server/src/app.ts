@@ -13,8 +13,6 @@ import { registerHealth } from './platform/health.js';
 import { registerMetrics } from './platform/metrics.js';
 import { reportCacheStats, reportPatchStats } from './modules/progress/report-cache.js';
 import { serializeRequest } from './platform/log-redaction.js';
-import { logEngineTo } from './modules/player/sequencer.js';
-import { groupCommitStats } from './modules/player/commits.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -50,9 +48,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Created here, once per app: nothing an instance holds is shared with another (ADR 0020).
-  app.decorate('deps', { ...full, state: createInstanceState({ config: full.config }) });
-  // The sequencing engine's own console lines go to this log at debug level (sequencer.ts).
-  logEngineTo(app.log);
+  // The sequencing engine's own console lines go to this app's log at debug level (sequencing/).
+  const state = createInstanceState({ config: full.config, log: app.log });
+  app.decorate('deps', { ...full, state });
 
   await registerPlatform(app);
   // Before every route, so each is timed and counted (ADR 0013).
@@ -60,7 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     poolStats: full.poolStats,
     reportCacheReads: () => reportCacheStats,
     reportPatches: () => reportPatchStats,
-    commitBatches: () => groupCommitStats,
+    commitBatches: () => state.commits.stats,
   });
   registerHealth(app);
   // The session guards and decorators every module's routes use (modules/sessions).
