@@ -8,9 +8,9 @@
  *
  * It also measures the first read after a change, one request at a time, BENCH_AFTER_CHANGE_READS
  * times (default 30) per student: after a lesson commit (one lesson_progress row of the student
- * updated as the player's commit writes it, then reportLessonsChanged, which patches the cached
+ * updated as the player's commit writes it, then the report cache's lessonsChanged, which patches the cached
  * report; each read is checked to show the new score), and after any other write
- * (invalidateReports, which drops the report so that it is built again). The server's memory is
+ * (its invalidate, which drops the report so that it is built again). The server's memory is
  * printed at the end.
  *
  * BENCH_INSTANCES=2 runs the load rows through nginx onto two real servers on PostgreSQL instead.
@@ -29,10 +29,7 @@ import {
 } from '../apps/server/src/db/seed/tree.js';
 import { createMailer } from '../apps/server/src/modules/email/mailer.js';
 import { updateProgress } from '../apps/server/src/modules/player/progress.repo.js';
-import {
-  invalidateReports,
-  reportLessonsChanged,
-} from '../apps/server/src/modules/progress/report-cache.js';
+import type { ReportCache } from '../apps/server/src/modules/progress/report-cache.js';
 import { selectProgress } from '../apps/server/src/modules/progress/repo.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
 import type { Db } from '../apps/server/src/db/connection.js';
@@ -160,15 +157,15 @@ function scoreIn(body: ArrayBuffer, assignmentKey: number, lessonKey: number): n
 /**
  * The report read right after a change to the student's data, one request at a time: a lesson
  * commit (one of their progress rows written as the player writes it, a different row and score
- * each time, then reportLessonsChanged), or with `rebuild` any other write (invalidateReports).
+ * each time, then lessonsChanged), or with `rebuild` any other write (invalidate).
  */
 async function afterChange(
   name: string,
   url: string,
   headers: Record<string, string>,
-  target: { db: Db; userKey: number; rebuild?: boolean },
+  target: { db: Db; reports: ReportCache; userKey: number; rebuild?: boolean },
 ): Promise<Result> {
-  const { db, userKey } = target;
+  const { db, reports, userKey } = target;
   const rows = await selectProgress(db, userKey);
   const latencies: number[] = [];
   let errors = 0;
@@ -179,7 +176,7 @@ async function afterChange(
     const row = rows[(Math.max(i, 0) * 97) % rows.length]!;
     const score = 40 + (i + 1) * 2;
     if (target.rebuild) {
-      invalidateReports(userKey);
+      reports.invalidate(userKey);
     } else {
       await db.transaction().execute((trx) =>
         updateProgress(trx, row.assignmentKey, row.lessonKey, {
@@ -189,7 +186,7 @@ async function afterChange(
           updatedAt: new Date(),
         }),
       );
-      reportLessonsChanged(userKey, [row]);
+      reports.lessonsChanged(userKey, [row]);
     }
     const begun = performance.now();
     const response = await fetch(url, { headers });
@@ -299,25 +296,31 @@ async function main(): Promise<void> {
     await load('progress report, 5,000 lessons', reportUrl(bigStudent), auth(bigStudent)),
     await afterChange('report after a change, demo student', reportUrl(student), auth(student), {
       db,
+      reports: app.deps.state.reportCache,
       userKey: Number(student.userKey),
     }),
     await afterChange(
       'report after a change, 5,000 lessons',
       reportUrl(bigStudent),
       auth(bigStudent),
-      { db, userKey: Number(bigStudent.userKey) },
+      { db, reports: app.deps.state.reportCache, userKey: Number(bigStudent.userKey) },
     ),
     await afterChange(
       'report rebuilt (other writes), demo student',
       reportUrl(student),
       auth(student),
-      { db, userKey: Number(student.userKey), rebuild: true },
+      { db, reports: app.deps.state.reportCache, userKey: Number(student.userKey), rebuild: true },
     ),
     await afterChange(
       'report rebuilt (other writes), 5,000 lessons',
       reportUrl(bigStudent),
       auth(bigStudent),
-      { db, userKey: Number(bigStudent.userKey), rebuild: true },
+      {
+        db,
+        reports: app.deps.state.reportCache,
+        userKey: Number(bigStudent.userKey),
+        rebuild: true,
+      },
     ),
   ];
   printResults(results);

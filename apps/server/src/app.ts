@@ -11,7 +11,6 @@ import { hasSessionCookie } from './modules/sessions/cookies.js';
 import { registerWebApp } from './platform/web-app.js';
 import { registerHealth } from './platform/health.js';
 import { registerMetrics } from './platform/metrics.js';
-import { reportCacheStats, reportPatchStats } from './modules/progress/report-cache.js';
 import { serializeRequest } from './platform/log-redaction.js';
 
 export type { AppDeps } from './app-deps.js';
@@ -56,8 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route, so each is timed and counted (ADR 0013).
   registerMetrics(app, {
     poolStats: full.poolStats,
-    reportCacheReads: () => reportCacheStats,
-    reportPatches: () => reportPatchStats,
+    reportCacheReads: () => state.reportCache.stats,
+    reportPatches: () => state.reportCache.patchStats,
     commitBatches: () => state.commits.stats,
   });
   registerHealth(app);

@@ -1,7 +1,15 @@
 import type { Config } from './config.js';
+import {
+  createLaunchFileMemory,
+  forgetLaunchFiles,
+  type LaunchFileMemory,
+} from './modules/player/content-files.js';
 import { createCommitQueues, type CommitQueues } from './modules/player/commits.js';
-import { createLaunchFileMemory, type LaunchFileMemory } from './modules/player/content-files.js';
+import { createReportCache, type ReportCache } from './modules/progress/report-cache.js';
 import { createSequencingMemory, type SequencingMemory } from './modules/sequencing/index.js';
+import { createSessionCache, type SessionCache } from './modules/sessions/cache.js';
+import { createServerSecrets, type ServerSecrets } from './modules/sessions/service.js';
+import { createPendingEmails, type PendingEmails } from './modules/users/password.service.js';
 
 // Everything one server instance holds in memory (caches, queues, statistics) is created here, once
 // per buildApp (or once per CLI / operator run that builds services without an app), and reached
@@ -11,12 +19,20 @@ import { createSequencingMemory, type SequencingMemory } from './modules/sequenc
 
 /** What one instance holds in memory; each member belongs to one module and is built by its factory. */
 export interface InstanceState {
+  /** Progress reports served from memory, and their read and patch statistics (progress/report-cache.ts). */
+  reportCache: ReportCache;
+  /** Session lookups trusted for a moment, and who hears when sessions end (sessions/cache.ts). */
+  sessionCache: SessionCache;
+  /** The shared secrets of table server_secret read so far (sessions/service.ts). */
+  serverSecrets: ServerSecrets;
   /** Sequencing definitions, new-attempt panel views, the engine's log (modules/sequencing/memory.ts). */
   sequencing: SequencingMemory;
   /** Group commit's queue and statistics (player/commits.ts). */
   commits: CommitQueues;
   /** The launches whose package files this instance serves, briefly (player/content-files.ts). */
   launchFiles: LaunchFileMemory;
+  /** Password reset emails still being sent, awaited when the app closes (users/password.service.ts). */
+  pendingEmails: PendingEmails;
 }
 
 /** Creates an instance's memory, empty: caches start cold and statistics at zero. */
@@ -25,9 +41,18 @@ export function createInstanceState(options: {
   /** The app's logger: the sequencing engine's own lines go to it at debug level. */
   log?: { debug(message: string): void };
 }): InstanceState {
+  const sessionCache = createSessionCache();
+  const launchFiles = createLaunchFileMemory();
+  // A session's lesson files end with it (ADR 0006): here, and through the notifications of the
+  // other instances, which reach this cache too (sessions/cross-instance.ts).
+  sessionCache.onForgotten((forgotten) => forgetLaunchFiles(launchFiles, forgotten));
   return {
+    reportCache: createReportCache(),
+    sessionCache,
+    serverSecrets: createServerSecrets(),
     sequencing: createSequencingMemory({ log: options.log }),
     commits: createCommitQueues(),
-    launchFiles: createLaunchFileMemory(),
+    launchFiles,
+    pendingEmails: createPendingEmails(),
   };
 }

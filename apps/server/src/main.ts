@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   });
   // Several instances on one PostgreSQL: a session ended on one is ended on all at once (ADR 0006).
   const sessionsEnded = config.databaseUrl
-    ? await listenForEndedSessions(config.databaseUrl, database.db, app.log)
+    ? await listenForEndedSessions(config.databaseUrl, app.deps.state.sessionCache, app.log)
     : null;
 
   // Graceful shutdown (ADR 0013): readiness turns false at once; after SHUTDOWN_DRAIN_SECONDS

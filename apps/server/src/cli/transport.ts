@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import { systemClock } from '../lib/clock.js';
+import { createInstanceState } from '../instance-state.js';
 import { HttpError } from '../lib/http-error.js';
 import { createMailer } from '../modules/email/mailer.js';
 import { runOperatorCommand, type OperatorDeps } from '../modules/operator/service.js';
@@ -138,6 +139,8 @@ export async function connect(
     mailer: createMailer(database.db, config),
     config,
     clock: systemClock,
+    // Its own memory: this process is not the server (instance-state.ts).
+    state: createInstanceState({ config }),
   };
   return { run: localRunner(deps), mode: 'database', close: () => database.close() };
 }

@@ -87,7 +87,7 @@ describe('the request log keeps no download token, feed key, certificate code or
 
   it('a library file: /content/library-media/{token}/{file}', async () => {
     await runOperatorCommand(
-      testOperatorDeps(t.db, t.config, t.clock),
+      testOperatorDeps(t.db, t.config, t.clock, t.app.deps),
       'library-add-file',
       { lms: 'logs', name: 'FCOM', fileName: 'fcom.pdf' },
       PDF,

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { runCli, type CliIo } from '../cli/program.js';
 import { localRunner } from '../cli/transport.js';
 import type { Db } from '../db/connection.js';
+import { createInstanceState } from '../instance-state.js';
 import type { Clock } from '../lib/clock.js';
 import { createMailer } from '../modules/email/mailer.js';
 import type { OperatorDeps } from '../modules/operator/area-command.js';
@@ -13,13 +14,23 @@ export interface CliResult {
   err: string;
 }
 
-/** The operator commands' dependencies for a test: its database, config and clock, mail unsent. */
-export function testOperatorDeps(db: Db, config: Config, clock: Clock): OperatorDeps {
+/**
+ * The operator commands' dependencies for a test: its database, config and clock, mail unsent, and
+ * the memory of the test's app when there is one (commands then drop its cached reports, as the
+ * operator API does), else a memory of their own, as the CLI has.
+ */
+export function testOperatorDeps(
+  db: Db,
+  config: Config,
+  clock: Clock,
+  instance?: Pick<OperatorDeps, 'state'>,
+): OperatorDeps {
   return {
     db,
     mailer: createMailer(db, { smtpUrl: null, mailFrom: config.mailFrom }, () => {}),
     config,
     clock,
+    state: instance?.state ?? createInstanceState({ config }),
   };
 }
 

@@ -14,7 +14,13 @@ export function operator(
   upload?: Buffer,
 ) {
   return runOperatorCommand(
-    { db: t.db, config: t.config, clock: t.clock, mailer: { send: async () => {} } },
+    {
+      db: t.db,
+      config: t.config,
+      clock: t.clock,
+      mailer: { send: async () => {} },
+      state: t.app.deps.state,
+    },
     name,
     input,
     upload,

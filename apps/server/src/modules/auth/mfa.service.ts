@@ -8,7 +8,7 @@ import { RATE_RULES } from '../../lib/rate-limit.js';
 import { hashToken, hmac, randomToken } from '../../lib/tokens.js';
 import { lmsByKey } from '../lms-info/service.js';
 import { enforceRateLimit } from '../rate-limits/service.js';
-import { serverSecret } from '../sessions/service.js';
+import { serverSecret, type SecretDeps } from '../sessions/service.js';
 import {
   consumeChallenge,
   deleteRememberedDevices,
@@ -39,6 +39,7 @@ export const RESEND_TOO_MANY_MESSAGE = 'Too many codes have been sent. Please lo
 /** What the MFA rules need; the log notes a code that could not be sent (no email address). */
 export type MfaDeps = Pick<Required<AppDeps>, 'db' | 'clock' | 'mailer'> & {
   log: Pick<FastifyBaseLogger, 'warn'>;
+  state: SecretDeps['state'];
 };
 
 const CODE_PATTERN = new RegExp(`^\\d{${MFA_CODE_LENGTH}}$`);
@@ -48,7 +49,7 @@ function newCode(): string {
 }
 
 // Codes are stored as an HMAC tied to the challenge: a leaked table does not give them away.
-async function codeHashOf(deps: { db: Db }, mfaHash: string, code: string): Promise<string> {
+async function codeHashOf(deps: SecretDeps, mfaHash: string, code: string): Promise<string> {
   return hmac(await serverSecret(deps, 'mfa'), `${mfaHash}:${code}`);
 }
 
@@ -100,7 +101,7 @@ export async function startMfaChallenge(
  * anything else is 400 with the spec's message (a 401 would make the panel disconnect).
  */
 export async function verifyMfaCode(
-  deps: Pick<MfaDeps, 'db' | 'clock'>,
+  deps: Pick<MfaDeps, 'db' | 'clock' | 'state'>,
   input: { mfaId: string; code: string; clientAddress: string },
 ): Promise<{ userKey: number; useCookie: boolean }> {
   const { db, clock } = deps;

@@ -49,6 +49,7 @@ describe('verification page, revocation, PDF and Open Badges 3.0 credential (ADR
       config: t.config,
       clock: t.clock,
       mailer: createMailer(t.db, { smtpUrl: null, mailFrom: t.config.mailFrom }, () => {}),
+      state: t.app.deps.state,
     };
     const code = await runCli(
       args,

@@ -27,7 +27,7 @@ import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hmac, safeEqual } from '../../lib/tokens.js';
 import { contentOriginOf } from '../../platform/content-origin.js';
-import { serverSecret } from '../sessions/service.js';
+import { serverSecret, type SecretDeps } from '../sessions/service.js';
 import type { DocumentFileStore } from './file-store.js';
 import { documentContentType } from './file-types.js';
 import {
@@ -85,6 +85,7 @@ export interface DocumentDeps {
   config: Config;
   files: DocumentFileStore;
   log?: { warn(object: object, message: string): void };
+  state: SecretDeps['state'];
 }
 
 /** {lmsKey}/{formKey}/{userKey} of one document (the guard has matched lmsKey and userKey). */
@@ -112,7 +113,7 @@ export const DOWNLOAD_LINK_LIFETIME_MS = 10 * 60 * 1000;
 const DOWNLOAD_SECRET = 'document-files';
 
 /** A link token: the upload, its owner and the link's end, signed with a shared server secret. */
-async function downloadToken(deps: { db: Db }, uploadKey: number, userKey: number, until: number) {
+async function downloadToken(deps: SecretDeps, uploadKey: number, userKey: number, until: number) {
   const payload = `${uploadKey}.${userKey}.${until}`;
   const signature = hmac(await serverSecret(deps, DOWNLOAD_SECRET), `document-file:${payload}`);
   return `${payload}.${signature}`;
@@ -120,7 +121,7 @@ async function downloadToken(deps: { db: Db }, uploadKey: number, userKey: numbe
 
 /** The upload and owner a link token names, or null when it is forged, malformed or past its end. */
 export async function verifyDownloadToken(
-  deps: { db: Db; clock: Clock },
+  deps: SecretDeps & { clock: Clock },
   token: string,
 ): Promise<{ uploadKey: number; userKey: number } | null> {
   const match = /^(\d{1,10})\.(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
@@ -366,7 +367,7 @@ export async function deleteDocumentFile(
 
 /** A saved file for its owner's download link, or null (bad link, gone, or not theirs). */
 export async function findDownload(
-  deps: { db: Db; clock: Clock; files: DocumentFileStore },
+  deps: SecretDeps & { clock: Clock; files: DocumentFileStore },
   token: string,
 ): Promise<{ fileName: string; contentType: string; bytes: Buffer } | null> {
   const claim = await verifyDownloadToken(deps, token);

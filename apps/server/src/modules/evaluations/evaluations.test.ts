@@ -90,7 +90,7 @@ describe('evaluations: defined and attached by the operator, due on completion, 
   beforeAll(async () => {
     t = await createTestApp();
     dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-evaluations-'));
-    deps = testOperatorDeps(t.db, t.config, t.clock);
+    deps = testOperatorDeps(t.db, t.config, t.clock, t.app.deps);
     const lms = await buildLms(t.db, { lmsCode: 'acme' });
     const user = await buildUser(t.db, lms.lmsKey, { userId: 'sam', employeeId: 'E7' });
     const mate = await buildUser(t.db, lms.lmsKey, { userId: 'kim' });

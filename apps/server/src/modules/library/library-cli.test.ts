@@ -10,6 +10,7 @@ import { systemClock } from '../../lib/clock.js';
 import { createTestDatabase } from '../../test/database.js';
 import { buildLms, buildUser } from '../../test/factories.js';
 import { singleScoManifest2004, zipOf } from '../../test/launch.js';
+import { createInstanceState } from '../../instance-state.js';
 import { createMailer } from '../email/mailer.js';
 import type { OperatorDeps } from '../operator/area-command.js';
 
@@ -54,6 +55,7 @@ describe('library and comments commands (CLI in-process, own database)', () => {
       mailer: createMailer(handle.db, { smtpUrl: null, mailFrom: config.mailFrom }),
       config,
       clock: systemClock,
+      state: createInstanceState({ config }),
     };
     const lms = await buildLms(handle.db, { lmsCode: 'north' });
     await buildUser(handle.db, lms.lmsKey, { userId: 'mia.lund' });

@@ -31,9 +31,12 @@ describe.each(backends)('library media on the object storage: %s', (_name, stora
   let t: TestApp;
   let reader: Browser;
   const run = (name: string, input: unknown, upload?: Buffer) =>
-    runOperatorCommand(testOperatorDeps(t.db, t.config, t.clock), name, input, upload) as Promise<
-      Record<string, unknown>
-    >;
+    runOperatorCommand(
+      testOperatorDeps(t.db, t.config, t.clock, t.app.deps),
+      name,
+      input,
+      upload,
+    ) as Promise<Record<string, unknown>>;
   /** The content-origin address a file item's link redirects the reader's browser to. */
   const fileAddress = async (name: string) => {
     const response = await reader.call(

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hmac, safeEqual } from '../../lib/tokens.js';
-import { serverSecret } from '../sessions/service.js';
+import { serverSecret, type SecretDeps } from '../sessions/service.js';
 import { presentCourses, presentMedia } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -67,7 +67,7 @@ const signed = (secret: string, libraryKey: number, userKey: number, expiresMs: 
  * served by the panel's origin, so nothing in it can run there.
  */
 export async function mediaFileAddress(
-  deps: { db: Db; clock: Clock },
+  deps: SecretDeps & { clock: Clock },
   student: LibraryStudent,
   libraryKey: number,
   contentOrigin: string | null,
@@ -89,7 +89,7 @@ export async function mediaFileAddress(
 
 /** The stored file a content-origin download token gives, checked again against the library. */
 export async function mediaFileForToken(
-  deps: { db: Db; clock: Clock },
+  deps: SecretDeps & { clock: Clock },
   token: string,
 ): Promise<{ storageFolder: string; fileName: string; contentType: string }> {
   const match = /^(\d{1,10})\.(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);

@@ -6,6 +6,8 @@ import type { Mailer } from '../../lib/mailer.js';
 import type { ContentStorage } from '../content/storage.js';
 import type { ReportCache } from '../progress/report-cache.js';
 import type { SequencingMemory } from '../sequencing/index.js';
+import type { SessionCache } from '../sessions/cache.js';
+import type { ServerSecrets } from '../sessions/service.js';
 
 /** What the operator commands need; the CLI (own database) and the operator API pass the same. */
 export interface OperatorDeps {
@@ -17,7 +19,12 @@ export interface OperatorDeps {
   /** Where imported packages go; default: the local folder DATA_DIR/content. */
   storage?: ContentStorage;
   /** The memory of the instance the commands run in (app.deps.state, or the CLI's own). */
-  state: { reportCache: ReportCache; sequencing: SequencingMemory };
+  state: {
+    reportCache: ReportCache;
+    sessionCache: SessionCache;
+    serverSecrets: ServerSecrets;
+    sequencing: SequencingMemory;
+  };
 }
 
 /** The file an upload command carries: its bytes, or the path of a local file. */

@@ -14,6 +14,7 @@ import { buildLms, buildUser } from '../../test/factories.js';
 import { RATE_RULES } from '../../lib/rate-limit.js';
 import { recordFailure } from '../rate-limits/service.js';
 import { accountKeyOf } from '../auth/service.js';
+import { createInstanceState } from '../../instance-state.js';
 import { runOperatorCommand, type OperatorDeps } from './service.js';
 
 describe('operator commands (service and CLI in-process, own database)', () => {
@@ -50,6 +51,7 @@ describe('operator commands (service and CLI in-process, own database)', () => {
       mailer: createMailer(handle.db, { smtpUrl: null, mailFrom: config.mailFrom }),
       config,
       clock: systemClock,
+      state: createInstanceState({ config }),
     };
     dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-operator-'));
   });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import { sendObject } from '../../platform/object-storage/http.js';
 import type { ContentStorage } from '../content/storage.js';
-import { sessionGeneration, type SessionsForgotten } from '../sessions/cache.js';
+import type { SessionCache, SessionsForgotten } from '../sessions/cache.js';
 import { LAUNCH_LIFETIME_MS, launchServesFiles } from './launch-access.js';
 import { findLaunchForPlayer } from './launch.repo.js';
 
@@ -54,17 +54,24 @@ export function forgetLaunchFiles(byId: LaunchFileMemory, forgotten: SessionsFor
   }
 }
 
+/** What the launch lookup needs of the instance: its launch memory and its session cache. */
+interface LaunchFileState {
+  launchFiles: LaunchFileMemory;
+  sessionCache: Pick<SessionCache, 'generation'>;
+}
+
 async function launchFolder(
   db: Db,
-  byId: LaunchFileMemory,
+  state: LaunchFileState,
   launchId: string,
   nowMs: number,
   sessionIdleMs: number,
 ) {
+  const byId = state.launchFiles;
   const hit = byId.get(launchId);
   if (hit && hit.until > nowMs) return hit;
   // A session that ends while the launch is read must not leave it remembered.
-  const startedAt = sessionGeneration();
+  const startedAt = state.sessionCache.generation();
   const launch = await findLaunchForPlayer(db, launchId);
   if (!launch || launch.tokenHash === null) return null;
   const endsAt = new Date(launch.createdAt).getTime() + LAUNCH_LIFETIME_MS;
@@ -77,7 +84,7 @@ async function launchFolder(
     sessionHash: launch.sessionHash,
     userKey: launch.userKey,
   };
-  if (sessionGeneration() === startedAt) byId.set(launchId, entry);
+  if (state.sessionCache.generation() === startedAt) byId.set(launchId, entry);
   return entry;
 }
 
@@ -89,7 +96,7 @@ export async function sendContentFile(
   reply: FastifyReply,
   deps: {
     db: Db;
-    state: { launchFiles: LaunchFileMemory };
+    state: LaunchFileState;
     storage: ContentStorage;
     nowMs: number;
     sessionIdleMs: number;
@@ -97,7 +104,7 @@ export async function sendContentFile(
 ) {
   const launch = await launchFolder(
     deps.db,
-    deps.state.launchFiles,
+    deps.state,
     request.params.launchId,
     deps.nowMs,
     deps.sessionIdleMs,

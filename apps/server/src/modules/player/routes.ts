@@ -5,9 +5,8 @@ import path from 'node:path';
 import { playerCalls, playerSchemas } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { contentStorage } from '../content/storage.js';
-import { onSessionsForgotten } from '../sessions/cache.js';
 import { commit, configureGroupCommit } from './commits.js';
-import { forgetLaunchFiles, sendContentFile } from './content-files.js';
+import { sendContentFile } from './content-files.js';
 import { playerState } from './get-state.js';
 import { heartbeat } from './heartbeat.js';
 import { navigate } from './navigate.js';
@@ -52,12 +51,6 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
   // of the pool to the panel's requests (ADR 0007, Group commit).
   configureGroupCommit(deps, {
     concurrency: config.databaseUrl ? Math.max(1, Math.min(2, config.databasePoolSize - 1)) : 1,
-  });
-  // The launches whose files this instance serves end with their panel session (content-files.ts).
-  onSessionsForgotten((forgottenIn, forgotten) => {
-    if (forgottenIn === null || forgottenIn === db) {
-      forgetLaunchFiles(deps.state.launchFiles, forgotten);
-    }
   });
 
   app.get(playerCalls.page.route, { schema: playerSchemas.page }, async (_request, reply) => {

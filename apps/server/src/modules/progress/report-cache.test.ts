@@ -3,7 +3,6 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
 import { signIn, type Browser } from '../../test/sign-in.js';
 import { assignCurriculum, insertCurriculum } from '../../db/seed/tree.js';
-import { cachedProgressReport, invalidateReports } from './report-cache.js';
 
 interface Report {
   progressReport: { elementName: string; elementChildren: { elementChildren: unknown[] }[] }[];
@@ -86,7 +85,7 @@ describe('progress report cache', () => {
     t.clock.advance(2000);
     expect(await firstScore(await student.call(reportPath()))).toBe(85);
     await setScoreElsewhere(90);
-    invalidateReports(userKey);
+    t.app.deps.state.reportCache.invalidate(userKey);
     expect(await firstScore(await student.call(reportPath()))).toBe(90);
   });
 
@@ -108,15 +107,15 @@ describe('progress report cache', () => {
       .executeTakeFirstOrThrow();
     const dueMs = assignment.startDate.getTime() + assignment.durationMs;
     let nowMs = dueMs - 500;
-    const deps = { db: t.db, clock: { now: () => new Date(nowMs) } };
+    const deps = { db: t.db, clock: { now: () => new Date(nowMs) }, state: t.app.deps.state };
     const request = {
       user: { userKey, lmsKey: student.lmsKey },
       options: { showExpired: false, withFlaggedAssignments: false, showEmptyLeafs: false },
       revalidate: false,
       serialize: (report: unknown) => JSON.stringify(report),
     };
-    expect(await cachedProgressReport(deps, request)).not.toBeNull();
+    expect(await t.app.deps.state.reportCache.read(deps, request)).not.toBeNull();
     nowMs = dueMs + 100;
-    expect(await cachedProgressReport(deps, request)).toBeNull();
+    expect(await t.app.deps.state.reportCache.read(deps, request)).toBeNull();
   });
 });

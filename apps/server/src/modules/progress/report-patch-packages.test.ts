@@ -12,7 +12,6 @@ import { signIn, type Browser } from '../../test/sign-in.js';
 import { buildZip } from '../../test/test-packages.js';
 import { importScormPackage } from '../content/import.service.js';
 import { localContentStorage } from '../content/storage.js';
-import { invalidateReports, reportLessonsChanged, reportPatchStats } from './report-cache.js';
 
 interface Report {
   progressReport: ProgressElement[];
@@ -61,12 +60,14 @@ describe('progress report patched after a commit, with package locks and rollups
   /** Commits, reads the patched report and the one built afresh: the same bytes. */
   const commitAndCompare = async (id: string, values: Record<string, unknown>) => {
     await read();
-    const patched = reportPatchStats.patched;
+    const patched = t.app.deps.state.reportCache.patchStats.patched;
     await writeProgress(id, values);
-    reportLessonsChanged(userKey, [{ assignmentKey, lessonKey: lessonKeys.get(id)! }]);
+    t.app.deps.state.reportCache.lessonsChanged(userKey, [
+      { assignmentKey, lessonKey: lessonKeys.get(id)! },
+    ]);
     const body = await read();
-    expect(reportPatchStats.patched).toBe(patched + 1);
-    invalidateReports(userKey);
+    expect(t.app.deps.state.reportCache.patchStats.patched).toBe(patched + 1);
+    t.app.deps.state.reportCache.invalidate(userKey);
     expect((await read()).toString()).toBe(body.toString());
     return body;
   };
@@ -122,7 +123,7 @@ describe('progress report patched after a commit, with package locks and rollups
   afterAll(() => t.close());
   beforeEach(() => {
     t.clock.advance(5000);
-    invalidateReports(userKey);
+    t.app.deps.state.reportCache.invalidate(userKey);
   });
 
   it('SCORM 1.2 prerequisites: a completed lesson unlocks the next one', async () => {
@@ -160,7 +161,7 @@ describe('progress report patched after a commit, with package locks and rollups
         updatedAt: t.clock.now(),
       })
       .execute();
-    invalidateReports(userKey);
+    t.app.deps.state.reportCache.invalidate(userKey);
     const completedAt = new Date(t.clock.now().getTime() - 60_000);
     const body = await commitAndCompare('post-test', {
       attempts: 1,
@@ -175,7 +176,7 @@ describe('progress report patched after a commit, with package locks and rollups
   it('a sequencing state written by another instance is not hidden by a patch', async () => {
     const { courseKey, packageKey } = await sequencingKeys('post-test');
     await read();
-    const dropped = reportPatchStats.dropped;
+    const dropped = t.app.deps.state.reportCache.patchStats.dropped;
     await t.db
       .updateTable('sequencingState')
       .set({ rollupMeasure: 0.5 })
@@ -184,9 +185,11 @@ describe('progress report patched after a commit, with package locks and rollups
       .where('packageKey', '=', packageKey)
       .execute();
     await writeProgress('l2', { attempts: 1, score: 50 });
-    reportLessonsChanged(userKey, [{ assignmentKey, lessonKey: lessonKeys.get('l2')! }]);
+    t.app.deps.state.reportCache.lessonsChanged(userKey, [
+      { assignmentKey, lessonKey: lessonKeys.get('l2')! },
+    ]);
     const body = await read();
-    expect(reportPatchStats.dropped).toBe(dropped + 1);
+    expect(t.app.deps.state.reportCache.patchStats.dropped).toBe(dropped + 1);
     expect(courseOf(body, 'Post').elementScore).toBe(0.5);
   });
 

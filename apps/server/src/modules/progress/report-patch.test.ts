@@ -4,12 +4,6 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
 import { signIn, type Browser } from '../../test/sign-in.js';
 import { assignCurriculum, insertCurriculum } from '../../db/seed/tree.js';
-import {
-  invalidateReports,
-  reportCacheStats,
-  reportLessonsChanged,
-  reportPatchStats,
-} from './report-cache.js';
 
 interface Report {
   progressReport: ProgressElement[];
@@ -18,7 +12,7 @@ interface Report {
 type Lesson = { assignmentKey: number; lessonKey: number };
 
 /**
- * A commit of this process reports the progress rows it wrote (reportLessonsChanged) and the
+ * A commit of this instance reports the progress rows it wrote (reportCache.lessonsChanged) and the
  * cached report is patched (docs/decisions/0006, Patching after a commit): what the route then
  * sends must be, byte for byte, what a report built afresh would be.
  */
@@ -69,15 +63,15 @@ describe('progress report patched after a commit', () => {
     write: () => Promise<unknown>,
   ): Promise<Report> => {
     await read();
-    const patchedBefore = reportPatchStats.patched;
+    const patchedBefore = t.app.deps.state.reportCache.patchStats.patched;
     await write();
-    reportLessonsChanged(
+    t.app.deps.state.reportCache.lessonsChanged(
       userKey,
       names.map((name) => lessons.get(name)!),
     );
     const patched = await read();
-    expect(reportPatchStats.patched).toBe(patchedBefore + 1);
-    invalidateReports(userKey);
+    expect(t.app.deps.state.reportCache.patchStats.patched).toBe(patchedBefore + 1);
+    t.app.deps.state.reportCache.invalidate(userKey);
     const rebuilt = await read();
     expect(patched.toString()).toBe(rebuilt.toString());
     expect(patched.equals(rebuilt)).toBe(true);
@@ -164,7 +158,7 @@ describe('progress report patched after a commit', () => {
   // Every test starts from a report built afresh, checked less than FRESH_MS ago.
   beforeEach(() => {
     t.clock.advance(5000);
-    invalidateReports(userKey);
+    t.app.deps.state.reportCache.invalidate(userKey);
   });
 
   it('a new score: the lesson, its topic, course and curriculum averages', async () => {
@@ -218,24 +212,24 @@ describe('progress report patched after a commit', () => {
   it('commits reported while a patch runs are applied too', async () => {
     await read();
     await writeProgress('Filler 1', { score: 11 });
-    reportLessonsChanged(userKey, [lessons.get('Filler 1')!]);
+    t.app.deps.state.reportCache.lessonsChanged(userKey, [lessons.get('Filler 1')!]);
     await writeProgress('Filler 3', { score: 33 });
-    reportLessonsChanged(userKey, [lessons.get('Filler 3')!]);
+    t.app.deps.state.reportCache.lessonsChanged(userKey, [lessons.get('Filler 3')!]);
     const patched = await read();
     expect(find(parse(patched), 'Filler 1').elementScore).toBe(11);
     expect(find(parse(patched), 'Filler 3').elementScore).toBe(33);
-    invalidateReports(userKey);
+    t.app.deps.state.reportCache.invalidate(userKey);
     expect((await read()).equals(patched)).toBe(true);
   });
 
   it('the patched report carries the new versions: a no-cache read right after it is not rebuilt', async () => {
     await commitAndCompare(['Filler 5'], () => writeProgress('Filler 5', { score: 55 }));
     await writeProgress('Filler 5', { score: 56 });
-    reportLessonsChanged(userKey, [lessons.get('Filler 5')!]);
+    t.app.deps.state.reportCache.lessonsChanged(userKey, [lessons.get('Filler 5')!]);
     await read();
-    const rebuilt = reportCacheStats.rebuilt;
+    const rebuilt = t.app.deps.state.reportCache.stats.rebuilt;
     const body = await read({ 'cache-control': 'no-cache' });
-    expect(reportCacheStats.rebuilt).toBe(rebuilt);
+    expect(t.app.deps.state.reportCache.stats.rebuilt).toBe(rebuilt);
     expect(find(parse(body), 'Filler 5').elementScore).toBe(56);
   });
 
@@ -243,13 +237,13 @@ describe('progress report patched after a commit', () => {
     /** Another instance's write (no call here), then a commit of this process on another lesson. */
     const afterForeignWrite = async (foreign: () => Promise<unknown>) => {
       await read();
-      const dropped = reportPatchStats.dropped;
+      const dropped = t.app.deps.state.reportCache.patchStats.dropped;
       await foreign();
       await writeProgress('Filler 7', { score: 77 });
-      reportLessonsChanged(userKey, [lessons.get('Filler 7')!]);
+      t.app.deps.state.reportCache.lessonsChanged(userKey, [lessons.get('Filler 7')!]);
       const body = await read();
-      expect(reportPatchStats.dropped).toBe(dropped + 1);
-      invalidateReports(userKey);
+      expect(t.app.deps.state.reportCache.patchStats.dropped).toBe(dropped + 1);
+      t.app.deps.state.reportCache.invalidate(userKey);
       expect((await read()).equals(body)).toBe(true);
       return parse(body);
     };
@@ -286,7 +280,7 @@ describe('progress report patched after a commit', () => {
     it('a write by another instance after a patch is seen once the window has passed (version check)', async () => {
       await read();
       await writeProgress('Filler 11', { score: 1 });
-      reportLessonsChanged(userKey, [lessons.get('Filler 11')!]);
+      t.app.deps.state.reportCache.lessonsChanged(userKey, [lessons.get('Filler 11')!]);
       expect(find(parse(await read()), 'Filler 11').elementScore).toBe(1);
       await writeProgress('Filler 11', { score: 2 });
       expect(find(parse(await read()), 'Filler 11').elementScore).toBe(1);
@@ -299,17 +293,17 @@ describe('progress report patched after a commit', () => {
     it('an invalidation while a patch runs wins: the next read builds afresh', async () => {
       await read();
       await writeProgress('Filler 1', { score: 12 });
-      reportLessonsChanged(userKey, [lessons.get('Filler 1')!]);
-      invalidateReports(userKey);
-      const rebuilt = reportCacheStats.rebuilt;
+      t.app.deps.state.reportCache.lessonsChanged(userKey, [lessons.get('Filler 1')!]);
+      t.app.deps.state.reportCache.invalidate(userKey);
+      const rebuilt = t.app.deps.state.reportCache.stats.rebuilt;
       expect(find(parse(await read()), 'Filler 1').elementScore).toBe(12);
-      expect(reportCacheStats.rebuilt).toBe(rebuilt + 1);
+      expect(t.app.deps.state.reportCache.stats.rebuilt).toBe(rebuilt + 1);
     });
 
     it('a build that started before the commit is not kept', async () => {
       const building = read();
       await writeProgress('Filler 3', { score: 34 });
-      reportLessonsChanged(userKey, [lessons.get('Filler 3')!]);
+      t.app.deps.state.reportCache.lessonsChanged(userKey, [lessons.get('Filler 3')!]);
       await building;
       expect(find(parse(await read()), 'Filler 3').elementScore).toBe(34);
     });

@@ -10,7 +10,7 @@ import {
 } from '@waypoint/domain/contract';
 import type { Static } from 'typebox';
 import { acceptsGzip, gzipOnce, GZIP_MIN_BYTES } from '../../lib/gzip-memo.js';
-import { cachedProgressReport, wantsRevalidation } from './report-cache.js';
+import { wantsRevalidation } from './report-cache.js';
 import { listPrerequisiteTypes } from './service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -40,7 +40,7 @@ export async function progressRoutes(instance: FastifyInstance): Promise<void> {
       async (request, reply) => {
         // Served from the report cache; the body is serialised once per rebuild, with this
         // route's response schema, and sent as is.
-        const body = await cachedProgressReport(instance.deps, {
+        const body = await instance.deps.state.reportCache.read(instance.deps, {
           user: { userKey: request.params.userKey, lmsKey: request.params.lmsKey },
           options: {
             showExpired: request.query.showExpired ?? true,

@@ -63,9 +63,13 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl)(
         await instance(database, clock),
         await instance(database, clock),
       ];
-      listener = await listenForEndedSessions(database.env.DATABASE_URL!, b.handle.db, {
-        warn: () => {},
-      });
+      listener = await listenForEndedSessions(
+        database.env.DATABASE_URL!,
+        b.app.deps.state.sessionCache,
+        {
+          warn: () => {},
+        },
+      );
       const lms = await buildLms(a.handle.db, { lmsCode: 'cluster' });
       await buildUser(a.handle.db, lms.lmsKey, { userId: 'pilot' });
       await buildUser(a.handle.db, lms.lmsKey, { userId: 'purser' });
@@ -117,6 +121,7 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl)(
         clock,
         config: a.app.deps.config,
         mailer: createMailer(a.handle.db, { smtpUrl: null, mailFrom: 'x@example.test' }, () => {}),
+        state: a.app.deps.state,
       };
       const lms = (await a.handle.db.selectFrom('lms').select('lmsCode').executeTakeFirstOrThrow())
         .lmsCode;

@@ -5,8 +5,7 @@
  * PGlite is one process: nothing to listen to.
  */
 import pg from 'pg';
-import type { Db } from '../../db/connection.js';
-import { forgetAllSessions, forgetSession, forgetUserSessions } from './cache.js';
+import type { SessionCache } from './cache.js';
 import { SESSIONS_ENDED_CHANNEL, type SessionsEnded } from './repo.js';
 
 const RECONNECT_MS = 1000;
@@ -33,10 +32,10 @@ function parse(payload: string | undefined): SessionsEnded | null {
   return null;
 }
 
-/** Applies one notification to this process's session cache. */
-export function forgetEnded(db: Db, ended: SessionsEnded): void {
-  if ('sessionHash' in ended) forgetSession(db, ended.sessionHash);
-  else forgetUserSessions(db, ended.userKey, ended.exceptHash);
+/** Applies one notification to this instance's session cache. */
+export function forgetEnded(sessions: SessionCache, ended: SessionsEnded): void {
+  if ('sessionHash' in ended) sessions.forget(ended.sessionHash);
+  else sessions.forgetUser(ended.userKey, ended.exceptHash);
 }
 
 /**
@@ -45,7 +44,7 @@ export function forgetEnded(db: Db, ended: SessionsEnded): void {
  */
 export async function listenForEndedSessions(
   databaseUrl: string,
-  db: Db,
+  sessions: SessionCache,
   log: Log,
 ): Promise<SessionsEndedListener> {
   let client: pg.Client | null = null;
@@ -56,11 +55,11 @@ export async function listenForEndedSessions(
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
       const ended = parse(message.payload);
-      if (message.channel === SESSIONS_ENDED_CHANNEL && ended) forgetEnded(db, ended);
+      if (message.channel === SESSIONS_ENDED_CHANNEL && ended) forgetEnded(sessions, ended);
     });
     next.on('error', (error) => {
       log.warn({ err: error }, 'session notifications: connection lost; reconnecting');
-      forgetAllSessions();
+      sessions.forgetAll();
       void next.end().catch(() => {});
       if (client === next) client = null;
       schedule();

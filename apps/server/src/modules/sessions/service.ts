@@ -8,14 +8,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/connection.js';
 import { hashToken, hmac, randomToken, safeEqual } from '../../lib/tokens.js';
 import { userByKey, type UserRow } from '../users/service.js';
-import {
-  forgetSession,
-  forgetUserSessions,
-  recallSession,
-  rememberSession,
-  sessionGeneration,
-  type OpenSessionRow,
-} from './cache.js';
+import type { OpenSessionRow, SessionCache } from './cache.js';
 import {
   announceSessionsEnded,
   endSessionRow,
@@ -27,8 +20,19 @@ import {
   touchSession,
 } from './repo.js';
 
-/** What the session rules need: the database, the time, the idle and absolute limits. */
-export type SessionDeps = Pick<Required<AppDeps>, 'db' | 'clock' | 'config'>;
+/** The secrets of table server_secret this instance has read, by name (serverSecret). */
+export type ServerSecrets = Map<string, Promise<string>>;
+
+/** An instance's empty memory of server secrets (instance-state.ts). */
+export const createServerSecrets = (): ServerSecrets => new Map();
+
+/**
+ * What the session rules need: the database, the time, the idle and absolute limits, and the
+ * instance's session cache (app.deps.state).
+ */
+export type SessionDeps = Pick<Required<AppDeps>, 'db' | 'clock' | 'config'> & {
+  state: { sessionCache: SessionCache };
+};
 
 /** The session a guard found, on `request.session`. */
 export interface SessionInfo {
@@ -51,13 +55,13 @@ const MAX_TOUCH_INTERVAL_MS = 60_000;
 export const touchIntervalMs = (idleMs: number): number =>
   Math.min(MAX_TOUCH_INTERVAL_MS, Math.floor(idleMs / 4));
 
-const secrets = new WeakMap<object, Map<string, Promise<string>>>();
+/** What serverSecret needs: the database and the instance's memory of the secrets it read. */
+export type SecretDeps = { db: Db; state: { serverSecrets: ServerSecrets } };
 
 /** A secret shared by every server instance (table server_secret), created on first use. */
-export function serverSecret(deps: { db: Db }, name: string): Promise<string> {
+export function serverSecret(deps: SecretDeps, name: string): Promise<string> {
   const { db } = deps;
-  let cache = secrets.get(db);
-  if (!cache) secrets.set(db, (cache = new Map()));
+  const cache = deps.state.serverSecrets;
   let secret = cache.get(name);
   if (!secret) {
     secret = readOrCreateSecret(db, name, randomToken());
@@ -68,7 +72,7 @@ export function serverSecret(deps: { db: Db }, name: string): Promise<string> {
 }
 
 /** The XSRF token of a session: HMAC of its hash with the shared secret. */
-export async function xsrfTokenFor(deps: { db: Db }, sessionHash: string): Promise<string> {
+export async function xsrfTokenFor(deps: SecretDeps, sessionHash: string): Promise<string> {
   return hmac(await serverSecret(deps, 'xsrf'), `xsrf:${sessionHash}`);
 }
 
@@ -95,13 +99,14 @@ export async function lookupSession(
     msOf(row.expiresAt) > nowMs && msOf(row.lastSeenAt) + idleMs > nowMs;
   // A lookup under TRUST_MS old is trusted, but time limits still count from the clock; when
   // they fail, the database decides (another instance may have moved last_seen_at).
-  let row = recallSession(db, sessionHash, nowMs);
+  const sessions = deps.state.sessionCache;
+  let row = sessions.recall(sessionHash, nowMs);
   if (row && !current(row)) row = undefined;
   if (!row) {
-    const startedAt = sessionGeneration();
+    const startedAt = sessions.generation();
     row = await findOpenSession(db, sessionHash, now);
     if (!row || !signInAllowed(row, row, 'session').allowed || !current(row)) return null;
-    rememberSession(db, row, nowMs, startedAt);
+    sessions.remember(row, nowMs, startedAt);
   }
   if (row.bindingHash !== null) {
     if (!bindingCookie || !safeEqual(hashToken(bindingCookie), row.bindingHash)) return null;
@@ -158,24 +163,24 @@ export async function openSession(
 
 /** Ends one session (logout); this instance forgets it at once. */
 export async function endSession(
-  deps: Pick<SessionDeps, 'db' | 'clock'>,
+  deps: Pick<SessionDeps, 'db' | 'clock' | 'state'>,
   sessionHash: string,
 ): Promise<void> {
-  forgetSession(deps.db, sessionHash);
+  deps.state.sessionCache.forget(sessionHash);
   await endSessionRow(deps.db, sessionHash, deps.clock.now());
-  forgetSession(deps.db, sessionHash);
+  deps.state.sessionCache.forget(sessionHash);
   await announceSessionsEnded(deps.db, { sessionHash });
 }
 
 /** Ends every session of a user, except `exceptHash` when given (password change). */
 export async function endUserSessions(
-  deps: Pick<SessionDeps, 'db' | 'clock'>,
+  deps: Pick<SessionDeps, 'db' | 'clock' | 'state'>,
   userKey: number,
   exceptHash: string | null = null,
 ): Promise<void> {
-  forgetUserSessions(deps.db, userKey, exceptHash);
+  deps.state.sessionCache.forgetUser(userKey, exceptHash);
   await endUserSessionRows(deps.db, userKey, deps.clock.now(), exceptHash);
-  forgetUserSessions(deps.db, userKey, exceptHash);
+  deps.state.sessionCache.forgetUser(userKey, exceptHash);
   await announceSessionsEnded(deps.db, { userKey, exceptHash });
 }
 

@@ -10,7 +10,7 @@ import { clearLockout } from '../auth/service.js';
 import { forgetDevices } from '../auth/mfa.service.js';
 import type { LmsRow } from '../lms-info/service.js';
 import { enforceRateLimit } from '../rate-limits/service.js';
-import { endUserSessions } from '../sessions/service.js';
+import { endUserSessions, type SessionDeps } from '../sessions/service.js';
 import {
   findTokenUser,
   findUserByKey,
@@ -103,10 +103,14 @@ export async function createRegisterInvitation(
 
 // Reset emails go out after the answer, so its timing does not tell whether the address exists;
 // the app waits for them when it closes.
-const pending = new Set<Promise<void>>();
+/** The reset emails an instance is still sending (instance-state.ts). */
+export type PendingEmails = Set<Promise<void>>;
+
+/** An instance's set of reset emails being sent, empty. */
+export const createPendingEmails = (): PendingEmails => new Set();
 
 /** Waits for reset emails still being sent (on app close). */
-export async function settlePendingEmails(): Promise<void> {
+export async function settlePendingEmails(pending: PendingEmails): Promise<void> {
   await Promise.allSettled([...pending]);
 }
 
@@ -115,7 +119,10 @@ export async function settlePendingEmails(): Promise<void> {
  * reset link to each active user of the LMS with that address. The answer never depends on them.
  */
 export async function requestPasswordReset(
-  deps: PasswordDeps & { log: Pick<FastifyBaseLogger, 'error'> },
+  deps: PasswordDeps & {
+    log: Pick<FastifyBaseLogger, 'error'>;
+    state: { pendingEmails: PendingEmails };
+  },
   input: { lms: LmsRow; address: string; clientAddress: string },
 ): Promise<void> {
   checkEmailAddress(input.address);
@@ -133,8 +140,8 @@ export async function requestPasswordReset(
     for (const user of users) await issueToken(deps, user, 'reset');
   })()
     .catch((error: unknown) => deps.log.error({ err: error }, 'password reset email failed'))
-    .finally(() => pending.delete(task));
-  pending.add(task);
+    .finally(() => deps.state.pendingEmails.delete(task));
+  deps.state.pendingEmails.add(task);
 }
 
 /** True when a reset or register token is unused, unexpired and belongs to that email. */
@@ -152,7 +159,7 @@ export type PasswordOutcome = { ok: true } | { ok: false; messages: string[] };
 
 /** After a password is set: every session ends, the lockout clears, remembered devices are forgotten. */
 async function afterPasswordSet(
-  deps: Pick<PasswordDeps, 'db' | 'clock'>,
+  deps: Pick<PasswordDeps, 'db' | 'clock'> & Pick<SessionDeps, 'state'>,
   user: { userKey: number; lmsKey: number; userId: string },
 ) {
   await endUserSessions(deps, user.userKey);
@@ -162,7 +169,7 @@ async function afterPasswordSet(
 
 /** PUT PasswordReset/{token}/{email}: sets the password through a valid token (404 otherwise). */
 export async function setPasswordWithToken(
-  deps: Pick<PasswordDeps, 'db' | 'clock'>,
+  deps: Pick<PasswordDeps, 'db' | 'clock'> & Pick<SessionDeps, 'state'>,
   input: { token: string; email: string; newPassword: string; clientAddress: string },
 ): Promise<PasswordOutcome> {
   const { db, clock } = deps;
@@ -193,7 +200,7 @@ export async function setPasswordWithToken(
  * disconnect the panel), the new one must pass the rules; the user's other sessions end.
  */
 export async function changePassword(
-  deps: Pick<PasswordDeps, 'db' | 'clock'>,
+  deps: Pick<PasswordDeps, 'db' | 'clock'> & Pick<SessionDeps, 'state'>,
   input: { userKey: number; sessionHash: string; oldPassword: string; newPassword: string },
 ): Promise<PasswordOutcome> {
   const { db, clock } = deps;
@@ -223,7 +230,7 @@ export async function changePassword(
  * lifts the login lockout. Remembered devices stay, as they always have for this command.
  */
 export async function storeOperatorPassword(
-  deps: Pick<PasswordDeps, 'db' | 'clock'>,
+  deps: Pick<PasswordDeps, 'db' | 'clock'> & Pick<SessionDeps, 'state'>,
   user: { userKey: number; lmsKey: number; userId: string },
   passwordHash: string,
 ): Promise<void> {

@@ -39,7 +39,7 @@ function redactedRequest(request: FastifyRequest) {
 export async function passwordRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const deps = { ...app.deps, log: app.log };
-  app.addHook('onClose', async () => settlePendingEmails());
+  app.addHook('onClose', async () => settlePendingEmails(app.deps.state.pendingEmails));
 
   app.get(
     passwordCalls.resetEmail.route,
