@@ -24,7 +24,8 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB === 'postgres')(
         delete env.DATABASE_URL;
         execFile(
           tsx,
-          [cliMain, ...args],
+          // As `npm run waypoint`: the workspace packages' sources, so no build is needed first.
+          ['--conditions=source', cliMain, ...args],
           { cwd: repoRoot, env, timeout: CHILD_TIMEOUT },
           (error, stdout, stderr) => {
             const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
