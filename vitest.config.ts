@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const domainSource = path.resolve(import.meta.dirname, 'packages/domain/src');
+const root = import.meta.dirname;
+const domainSource = path.resolve(root, 'packages/domain/src');
 const alias = [
   { find: /^@waypoint\/domain$/, replacement: path.join(domainSource, 'index.ts') },
   {
@@ -11,20 +13,61 @@ const alias = [
   },
 ];
 
+/** The test files under `folder` (relative to the root) whose names match `name`. */
+function testFiles(folder: string, name: RegExp): string[] {
+  return readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => name.test(file) && !file.split(path.sep).includes('node_modules'))
+    .map((file) => path.posix.join(folder, file.split(path.sep).join('/')));
+}
+
+/**
+ * A project whose files share their worker's modules (isolate: false): evaluating the same module
+ * graph again for every file (the whole server, or React and jsdom) cost more than the tests
+ * themselves. Nothing a test needs lives in a module: each server test builds its own app on its
+ * own database (test/app.ts), and the web set-up cleans the DOM after each test. A file that
+ * replaces a module with vi.mock does need a graph of its own, since a module an earlier file
+ * loaded would stay real: such files (found by reading them, so a new one is never missed) run
+ * in a second, isolated project named `<name>-isolated`.
+ */
+function sharingModules(
+  project: TestProjectInlineConfiguration & { test: { name: string } },
+  folder: string,
+  name: RegExp,
+): TestProjectInlineConfiguration[] {
+  const mocking = testFiles(folder, name).filter((file) =>
+    /\bvi\.mock\(/.test(readFileSync(path.join(root, file), 'utf8')),
+  );
+  const shared = {
+    ...project,
+    test: { ...project.test, isolate: false, exclude: [...mocking, '**/node_modules/**'] },
+  };
+  if (mocking.length === 0) return [shared];
+  const isolated = {
+    ...project,
+    test: { ...project.test, name: `${project.test.name}-isolated`, include: mocking },
+  };
+  return [shared, isolated];
+}
+
 // Server integration tests always run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
-const serverProject = (database: 'pglite' | 'postgres') => ({
-  resolve: { alias },
-  test: {
-    name: `server-${database}`,
-    include: ['apps/server/src/**/*.test.ts'],
-    environment: 'node',
-    env: { WAYPOINT_TEST_DB: database },
-    setupFiles: ['apps/server/src/test/setup.ts'],
-    ...(database === 'pglite' ? { globalSetup: ['apps/server/src/test/global-setup.ts'] } : {}),
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+const serverProject = (database: 'pglite' | 'postgres') =>
+  sharingModules(
+    {
+      resolve: { alias },
+      test: {
+        name: `server-${database}`,
+        include: ['apps/server/src/**/*.test.ts'],
+        environment: 'node',
+        env: { WAYPOINT_TEST_DB: database },
+        setupFiles: ['apps/server/src/test/setup.ts'],
+        ...(database === 'pglite' ? { globalSetup: ['apps/server/src/test/global-setup.ts'] } : {}),
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    },
+    'apps/server/src',
+    /\.test\.ts$/,
+  );
 
 export default defineConfig({
   test: {
@@ -32,13 +75,17 @@ export default defineConfig({
     // process: run at least two files at once even on a two-core machine.
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
-      {
-        test: {
-          name: 'domain',
-          include: ['packages/domain/src/**/*.test.ts'],
-          environment: 'node',
+      ...sharingModules(
+        {
+          test: {
+            name: 'domain',
+            include: ['packages/domain/src/**/*.test.ts'],
+            environment: 'node',
+          },
         },
-      },
+        'packages/domain/src',
+        /\.test\.ts$/,
+      ),
       {
         // Repository tooling: the lint boundaries of eslint.config.js, proven to fire, and the web
         // app's build plugins.
@@ -49,17 +96,21 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
-      serverProject('pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
-      {
-        resolve: { alias },
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
+      ...serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? serverProject('postgres') : []),
+      ...sharingModules(
+        {
+          resolve: { alias },
+          test: {
+            name: 'web',
+            include: ['apps/web/src/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['apps/web/src/test/setup.ts'],
+          },
         },
-      },
+        'apps/web/src',
+        /\.test\.tsx?$/,
+      ),
     ],
   },
 });
