@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { PASSWORD_COST_LOG2 } from './lib/password.js';
 import { parseStorageUrl } from './platform/object-storage/storage-url.js';
 
 /** Every setting Waypoint reads from the environment, validated once at start (see README). */
@@ -43,6 +44,12 @@ export interface Config {
   webDir: string;
   /** Minutes between reminder passes (docs/decisions/0015); 0 turns the scheduler off. */
   remindersIntervalMinutes: number;
+  /**
+   * scrypt cost (log2 N) of new password hashes: 17, the ASVS minimum (ADR 0009). Only a test
+   * environment lowers it (the e2e server, so sign-ins cost it no CPU); checks always use the
+   * cost stored in each hash.
+   */
+  passwordCostLog2: number;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +125,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     forceHttpsHost: env.FORCE_HTTPS_HOST || null,
     webDir: path.resolve(cwd, env.WEB_DIR || path.join(repoRoot, 'apps/web/dist')),
     remindersIntervalMinutes: int('REMINDERS_INTERVAL_MINUTES', 60, 0, 24 * 60),
+    passwordCostLog2: int('PASSWORD_COST_LOG2', PASSWORD_COST_LOG2, 10, 20),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

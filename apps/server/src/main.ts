@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { setNewHashCost } from './lib/password.js';
 import { createMailer } from './modules/email/mailer.js';
 import { AREAS } from './modules/areas.js';
 import { jobsOf } from './modules/feature-area.js';
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before the demo seed hashes its password (config.ts passwordCostLog2).
+  setNewHashCost(config.passwordCostLog2);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolSize }

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { setNewHashCost } from '../lib/password.js';
 import { EXIT_USAGE, runCli } from './program.js';
 import { connect } from './transport.js';
 
@@ -19,6 +20,8 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  // Passwords this command sets are hashed at the configured cost (config.ts passwordCostLog2).
+  setNewHashCost(config.passwordCostLog2);
   return runCli(process.argv.slice(2), () => connect(config), {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),

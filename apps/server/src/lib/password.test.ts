@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, PASSWORD_COST_LOG2, verifyPassword } from './password.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { hashPassword, PASSWORD_COST_LOG2, setNewHashCost, verifyPassword } from './password.js';
 
 describe('password hashing (scrypt)', () => {
   it('a hash made at the production cost (N=2^17, r=8, p=1) verifies with the cost it names', async () => {
@@ -27,5 +28,21 @@ describe('password hashing (scrypt)', () => {
     expect(await verifyPassword('Same-secret-1', first)).toBe(true);
     for (const stored of [null, '', 'scrypt$17$8$1$abc', 'bcrypt$x$y$z$a$b'])
       expect(await verifyPassword('Same-secret-1', stored)).toBe(false);
+  });
+
+  it('new hashes cost what the configuration says: 17 unless PASSWORD_COST_LOG2 lowers it, never below 10', async () => {
+    expect(loadConfig({}).passwordCostLog2).toBe(PASSWORD_COST_LOG2);
+    expect(loadConfig({ PASSWORD_COST_LOG2: '12' }).passwordCostLog2).toBe(12);
+    for (const value of ['9', '21', 'cheap'])
+      expect(() => loadConfig({ PASSWORD_COST_LOG2: value })).toThrow(ConfigError);
+    setNewHashCost(11);
+    try {
+      const stored = await hashPassword('Lowered-cost-1');
+      expect(stored).toMatch(/^scrypt\$11\$8\$1\$/);
+      expect(await verifyPassword('Lowered-cost-1', stored)).toBe(true);
+    } finally {
+      // Back to the set-up's cost (test/setup.ts), for the tests after this one.
+      setNewHashCost(10);
+    }
   });
 });

@@ -12,13 +12,15 @@ const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-// The cost of new hashes. Only the test harness lowers it (test/setup.ts, ADR 0009): a check always
-// uses the cost written in the stored hash, so nothing a server does depends on this but new hashes.
+// The cost of new hashes, for the whole process: PASSWORD_COST_LOG2 unless its configuration says
+// otherwise (config.passwordCostLog2, applied by main.ts and the CLI; the tests' set-up lowers it,
+// ADR 0009). A check always uses the cost written in the stored hash, so nothing a server does
+// depends on this but new hashes.
 let costLog2 = PASSWORD_COST_LOG2;
 
-/** Test harness only: new hashes at N=2^10, so the suite's thousands of sign-ins cost no scrypt time. */
-export function lowerPasswordCostForTests(): void {
-  costLog2 = 10;
+/** Sets the cost (log2 N) of the new hashes this process makes (config.passwordCostLog2). */
+export function setNewHashCost(log2: number): void {
+  costLog2 = log2;
 }
 
 /** Shortest and longest password Waypoint accepts (design brief). */
