@@ -912,14 +912,3 @@ export function untitledOrganizationPackage(
     { organizationSequencing: CHOICE_AND_FLOW, metadata },
   );
 }
-
-/** The sequencing-case packages by what each one is, for a test that imports them all. */
-export const SEQUENCING_CASE_PACKAGES = {
-  'invisible wrapper': invisibleWrapperPackage,
-  'five-year limit': fiveYearLimitPackage,
-  'random selection': randomSelectionPackage,
-  'no score rollup': noScoreRollupPackage,
-  'content sets nothing (set by the LMS)': () => contentSetsNothingPackage(false),
-  'content sets nothing (set by content)': () => contentSetsNothingPackage(true),
-  'untitled organization': () => untitledOrganizationPackage(),
-} as const;

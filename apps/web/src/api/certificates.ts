@@ -13,9 +13,6 @@ export type {
   CertificateSettings,
 } from '@waypoint/domain/contract';
 
-/** GET /api/certificate/{lmsKey}/settings. */
-export const getCertificateSettings = (lmsKey: number) => send(certificateCalls.settings, [lmsKey]);
-
 /** GET /api/certificate/{lms}/{user}/{curriculum}/{assignment}[/{course}]: the certificate data. */
 export const getCertificate = (
   lmsKey: number,

@@ -31,8 +31,3 @@ export const submitEvaluation = (
 
 /** An evaluation item's link: "service base address plus a half-link" (§3). */
 export const evaluationLink = (halfLink: string) => `${SERVICE_BASE}${halfLink}`;
-
-/** The evaluation list's error texts (§8): 404 'Nothing to report.', other 400+ 'Incorrect login.' */
-export function evaluationErrorText(statusCode: number): string {
-  return statusCode === 404 ? 'Nothing to report.' : 'Incorrect login.';
-}

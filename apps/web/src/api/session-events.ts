@@ -29,11 +29,6 @@ export function emitSessionInvalidated(detail: SessionInvalidatedDetail): void {
   for (const listener of [...listeners]) listener(detail);
 }
 
-/** Whether the signal has fired since the last reset. */
-export function sessionInvalidated(): boolean {
-  return fired;
-}
-
 /** Arms the signal again (a logout or a new sign-in: the next 401 or status 0 is news). */
 export function resetSessionInvalidated(): void {
   fired = false;

@@ -10,7 +10,6 @@ export const storageKeys = {
   globalServiceStorage: 'globalServiceStorage',
   doNotLoadProgressReport: 'doNotLoadProgressReport',
   avoidUnnecessaryLoads: 'avoidUnnecessaryLoads',
-  lastLiveVerification: (userKey: number) => `lastLiveVerification_${userKey}`,
 } as const;
 
 /** Keys the MFA screen keeps in session storage. */

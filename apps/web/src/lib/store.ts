@@ -17,7 +17,8 @@
  *   cookies and session storage, then goes to /login (spec §4 step 5)
  * - setNavigator(fn)             the app registers the router's navigate here
  * - SESSION_INVALID_MESSAGE      the spec's text for the Invalid Connection pop-up
- * - avoidUnnecessaryLoads / lastLiveVerification / mfa helpers: see below
+ * - avoidUnnecessaryLoads / mfa helpers: see below (live verification is remembered by the
+ *   server, not here: ADR 0010)
  * The session-invalidated signal (api/session-events) opens the Invalid Connection pop-up by
  * setting invalidConnectionMessage while a session exists; the layout renders the pop-up.
  */
@@ -162,16 +163,6 @@ export function takeAvoidUnnecessaryLoads(): boolean {
 /** Marks that the next shell entry need not reload the LMS data. */
 export function setAvoidUnnecessaryLoads(value: boolean): void {
   localStore.set(storageKeys.avoidUnnecessaryLoads, String(value));
-}
-
-/** When this user last passed live verification (ms), or 0. */
-export function getLastLiveVerification(userKey: number): number {
-  return Number(localStore.get(storageKeys.lastLiveVerification(userKey))) || 0;
-}
-
-/** Records a passed live verification for this user. */
-export function setLastLiveVerification(userKey: number, at: number): void {
-  localStore.set(storageKeys.lastLiveVerification(userKey), String(at));
 }
 
 /** The MFA id and remember days kept in session storage between login and the MFA screen. */
