@@ -43,7 +43,10 @@ import { localContentStorage } from '../apps/server/src/modules/content/storage.
 import { openLaunchWindow, startLaunch } from '../apps/server/src/modules/launch/service.js';
 import { createSequencingMemory } from '../apps/server/src/modules/sequencing/index.js';
 import { insertSession } from '../apps/server/src/modules/sessions/repo.js';
-import { contentOriginOf } from '../apps/server/src/platform/content-origin.js';
+import {
+  contentOriginOf,
+  createContentOriginMemo,
+} from '../apps/server/src/platform/content-origin.js';
 import { buildLms, buildUser } from '../apps/server/src/test/factories.js';
 import { singleScoManifest2004, zipOf } from '../apps/server/src/test/launch.js';
 import { nginxInstalled, startNginx } from '../apps/server/src/test/nginx.js';
@@ -409,7 +412,7 @@ async function benchDatabase(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
   // The panel at 127.0.0.1, lessons on http://localhost:<port> (platform/content-origin.ts).
-  const origin = contentOriginOf(config)!;
+  const origin = contentOriginOf({ config, state: { contentOrigin: createContentOriginMemo() } })!;
   process.stdout.write(`${label}: seeding ${LEARNERS} learners with launches... `);
   const setUpStarted = performance.now();
   // Seeded here, then closed: PGlite's folder is one process's at a time, and the server runs alone.

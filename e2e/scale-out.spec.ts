@@ -2,7 +2,8 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { contentStorage } from '../apps/server/src/modules/content/storage.js';
+import { contentStorageOn } from '../apps/server/src/modules/content/storage.js';
+import { openObjectStorage } from '../apps/server/src/platform/object-storage/index.js';
 import { buildLms, buildUser, TEST_PASSWORD } from '../apps/server/src/test/factories.js';
 import { publishPackage } from '../apps/server/src/test/launch.js';
 import { nginxInstalled, startNginx, type Nginx } from '../apps/server/src/test/nginx.js';
@@ -73,7 +74,7 @@ test.describe('two instances behind nginx', () => {
       const lms = await buildLms(db, { lmsCode: 'fleet' });
       const user = await buildUser(db, lms.lmsKey, { userId: 'cadet' });
       await publishPackage(
-        { db, storage: contentStorage({ dataDir: dirs[0]!, storageUrl }) },
+        { db, storage: contentStorageOn(openObjectStorage({ dataDir: dirs[0]!, storageUrl })) },
         await exitLessonsPackage12(),
         { lmsKey: lms.lmsKey, userKey: user.userKey, curriculum: 'Line Checks' },
       );

@@ -11,6 +11,7 @@ import { hasSessionCookie } from './modules/sessions/cookies.js';
 import { registerWebApp } from './platform/web-app.js';
 import { registerHealth } from './platform/health.js';
 import { registerMetrics } from './platform/metrics.js';
+import { openObjectStorage } from './platform/object-storage/index.js';
 import { serializeRequest } from './platform/log-redaction.js';
 
 export type { AppDeps } from './app-deps.js';
@@ -30,6 +31,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logStream: null,
     poolStats: null,
     ...deps,
+    // Opened once per instance and passed in (ADR 0020): nothing else derives it from the config.
+    storage: deps.storage ?? openObjectStorage(deps.config),
   };
   const app = Fastify({
     logger:

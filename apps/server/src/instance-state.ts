@@ -1,4 +1,8 @@
 import type { Config } from './config.js';
+import { createFontFiles, type FontFiles } from './lib/pdf-fonts.js';
+import { createKeyMemory, type KeyMemory } from './modules/certificates/keys.js';
+import { createThemeCatalogue, type ThemeCatalogue } from './modules/certificates/themes.js';
+import { createContentOriginMemo, type ContentOriginMemo } from './platform/content-origin.js';
 import {
   createLaunchFileMemory,
   forgetLaunchFiles,
@@ -8,6 +12,7 @@ import { createCommitQueues, type CommitQueues } from './modules/player/commits.
 import { createReportCache, type ReportCache } from './modules/progress/report-cache.js';
 import { createSequencingMemory, type SequencingMemory } from './modules/sequencing/index.js';
 import { createSessionCache, type SessionCache } from './modules/sessions/cache.js';
+import { createOidcDiscoveries, type OidcDiscoveries } from './modules/sso/oidc.js';
 import { createServerSecrets, type ServerSecrets } from './modules/sessions/service.js';
 import { createPendingEmails, type PendingEmails } from './modules/users/password.service.js';
 
@@ -33,6 +38,16 @@ export interface InstanceState {
   launchFiles: LaunchFileMemory;
   /** Password reset emails still being sent, awaited when the app closes (users/password.service.ts). */
   pendingEmails: PendingEmails;
+  /** The content origin worked out from the settings (platform/content-origin.ts). */
+  contentOrigin: ContentOriginMemo;
+  /** DATA_DIR's key-encryption key and the signing keys imported (certificates/keys.ts). */
+  keys: KeyMemory;
+  /** The installed certificate themes (certificates/themes.ts). */
+  certificateThemes: ThemeCatalogue;
+  /** The fonts the certificate and training record PDFs embed (lib/pdf-fonts.ts). */
+  pdfFonts: FontFiles;
+  /** The OIDC issuers' configurations fetched, for a few minutes each (sso/oidc.ts). */
+  oidcDiscoveries: OidcDiscoveries;
 }
 
 /** Creates an instance's memory, empty: caches start cold and statistics at zero. */
@@ -54,5 +69,10 @@ export function createInstanceState(options: {
     commits: createCommitQueues(),
     launchFiles,
     pendingEmails: createPendingEmails(),
+    contentOrigin: createContentOriginMemo(),
+    keys: createKeyMemory(),
+    certificateThemes: createThemeCatalogue(),
+    pdfFonts: createFontFiles(),
+    oidcDiscoveries: createOidcDiscoveries(),
   };
 }

@@ -8,6 +8,7 @@ import { AREAS } from './modules/areas.js';
 import { jobsOf } from './modules/feature-area.js';
 import { listenForEndedSessions } from './modules/sessions/cross-instance.js';
 import { boundHeapGrowth } from './platform/heap-growth.js';
+import { openObjectStorage } from './platform/object-storage/index.js';
 import { startJobQueue, type JobQueue } from './platform/job-queue.js';
 import { startupTasks } from './startup.js';
 
@@ -33,11 +34,14 @@ async function main(): Promise<void> {
   );
   await migrate(database.db);
   const mailer = createMailer(database.db, config);
-  const startup = await startupTasks(database.db, config);
+  // Opened once: the demo seed and the app use the same storage (ADR 0020).
+  const storage = openObjectStorage(config);
+  const startup = await startupTasks({ db: database.db, storage }, config);
   const app = await buildApp({
     db: database.db,
     config,
     mailer,
+    storage,
     operatorToken: startup.operatorToken,
     poolStats: database.poolStats ?? null,
   });

@@ -6,6 +6,10 @@ import type { DatabaseHandle } from './db/connection.js';
 import { readServerInfo, startupTasks } from './startup.js';
 import { createTestDatabase } from './test/database.js';
 import { buildLms } from './test/factories.js';
+import { openObjectStorage } from './platform/object-storage/index.js';
+
+// The demo seed writes its packages here (the local folder of the start's DATA_DIR).
+const storageIn = (dataDir: string) => openObjectStorage({ dataDir, storageUrl: null });
 
 const lmsCodes = async (handle: DatabaseHandle) =>
   (await handle.db.selectFrom('lms').select('lmsCode').orderBy('lmsCode').execute()).map(
@@ -34,7 +38,11 @@ describe('startupTasks', () => {
   });
 
   it('seeds the demo LMS on the first start and makes a private 256-bit operator token', async () => {
-    const startup = await startupTasks(handle.db, config(), (line) => lines.push(line));
+    const startup = await startupTasks(
+      { db: handle.db, storage: storageIn(dataDir) },
+      config(),
+      (line) => lines.push(line),
+    );
     expect(await lmsCodes(handle)).toEqual(['demo']);
     expect(startup.operatorToken).toMatch(/^[0-9a-f]{64}$/);
     const file = path.join(dataDir, 'operator-token');
@@ -45,14 +53,22 @@ describe('startupTasks', () => {
   it('keeps data and the token on a restart', async () => {
     const users = await handle.db.selectFrom('appUser').select('userKey').execute();
     const first = (await readFile(path.join(dataDir, 'operator-token'), 'utf8')).trim();
-    const startup = await startupTasks(handle.db, config(), () => undefined);
+    const startup = await startupTasks(
+      { db: handle.db, storage: storageIn(dataDir) },
+      config(),
+      () => undefined,
+    );
     expect(startup.operatorToken).toBe(first);
     expect(await handle.db.selectFrom('appUser').select('userKey').execute()).toEqual(users);
   });
 
   it('announces the URL and demo logins, writes server.json, and removes it on release', async () => {
     lines.length = 0;
-    const startup = await startupTasks(handle.db, config(), (line) => lines.push(line));
+    const startup = await startupTasks(
+      { db: handle.db, storage: storageIn(dataDir) },
+      config(),
+      (line) => lines.push(line),
+    );
     await startup.announce(8123);
     const output = lines.join('\n');
     expect(output).toContain('http://localhost:8123/');
@@ -71,7 +87,11 @@ describe('startupTasks', () => {
     const otherDir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-startup-'));
     await writeFile(path.join(otherDir, 'operator-token'), 'not a token\n');
     await expect(
-      startupTasks(handle.db, { ...config(), dataDir: otherDir }, () => undefined),
+      startupTasks(
+        { db: handle.db, storage: storageIn(dataDir) },
+        { ...config(), dataDir: otherDir },
+        () => undefined,
+      ),
     ).rejects.toThrow(/operator-token/);
     await rm(otherDir, { recursive: true, force: true });
   });
@@ -83,12 +103,18 @@ describe('startupTasks on a database that already has an LMS, or with DEMO_SEED=
     const handle = await createTestDatabase();
     try {
       const base = { dataDir, host: '127.0.0.1', port: 0, publicUrl: 'http://localhost:0' };
-      await startupTasks(handle.db, { ...base, demoSeed: 'off' }, () => undefined);
+      await startupTasks(
+        { db: handle.db, storage: storageIn(dataDir) },
+        { ...base, demoSeed: 'off' },
+        () => undefined,
+      );
       expect(await lmsCodes(handle)).toEqual([]);
       await buildLms(handle.db, { lmsCode: 'acme' });
       const lines: string[] = [];
-      const startup = await startupTasks(handle.db, { ...base, demoSeed: 'auto' }, (line) =>
-        lines.push(line),
+      const startup = await startupTasks(
+        { db: handle.db, storage: storageIn(dataDir) },
+        { ...base, demoSeed: 'auto' },
+        (line) => lines.push(line),
       );
       expect(await lmsCodes(handle)).toEqual(['acme']);
       await startup.announce(9000);

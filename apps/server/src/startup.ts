@@ -5,7 +5,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { DEMO_PASSWORD, DEMO_USERS, demoLmsExists, seedDemo } from './db/seed/demo.js';
 import { anyLmsExists } from './db/startup-repo.js';
-import { contentStorage } from './modules/content/storage.js';
+import { contentStorageOn } from './modules/content/storage.js';
+import type { ObjectStorage } from './platform/object-storage/types.js';
 
 /** Name of the operator token file in DATA_DIR (read by the operator CLI). */
 export const OPERATOR_TOKEN_FILE = 'operator-token';
@@ -36,12 +37,13 @@ type StartupConfig = Pick<Config, 'dataDir' | 'demoSeed' | 'host' | 'port' | 'pu
  * of an empty database (DEMO_SEED=auto) and makes sure the operator token exists.
  */
 export async function startupTasks(
-  db: Db,
+  deps: { db: Db; storage: ObjectStorage },
   config: StartupConfig,
   print: (line: string) => void = (line) => console.log(line),
 ): Promise<StartupHandle> {
+  const { db } = deps;
   if (config.demoSeed === 'auto' && !(await anyLmsExists(db))) {
-    if (await seedDemo(db, { storage: contentStorage(config) }))
+    if (await seedDemo(db, { storage: contentStorageOn(deps.storage) }))
       print('Seeded the demo training provider (Waypoint Demo Airline).');
   }
   await mkdir(config.dataDir, { recursive: true });

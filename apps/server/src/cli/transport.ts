@@ -7,6 +7,7 @@ import { migrate } from '../db/migrate.js';
 import { systemClock } from '../lib/clock.js';
 import { createInstanceState } from '../instance-state.js';
 import { HttpError } from '../lib/http-error.js';
+import { openObjectStorage } from '../platform/object-storage/index.js';
 import { createMailer } from '../modules/email/mailer.js';
 import { runOperatorCommand, type OperatorDeps } from '../modules/operator/service.js';
 import { readOperatorToken, readServerInfo, type ServerInfo } from '../startup.js';
@@ -139,6 +140,8 @@ export async function connect(
     mailer: createMailer(database.db, config),
     config,
     clock: systemClock,
+    // Its own storage and memory: this process is not the server (ADR 0020).
+    storage: openObjectStorage(config),
     // Its own memory: this process is not the server (instance-state.ts).
     state: createInstanceState({ config }),
   };

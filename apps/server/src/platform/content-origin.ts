@@ -15,19 +15,46 @@ const CONTENT_ONLY_PREFIXES = ['/player/', '/content/', '/player-api/'] as const
 // browser keeps separate cookies, yet it needs no DNS or certificate set-up.
 const LOOPBACK_SWAP: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
 
-/** The content origin, e.g. 'http://127.0.0.1:8080'; null when none can be derived. */
-export function contentOriginOf(config: Config): string | null {
-  return originFor(config).origin;
+interface WorkedOut {
+  contentOrigin: string | null;
+  publicUrl: string;
+  origin: string | null;
+  host: string;
 }
 
-// Every request asks (the origin check, the security headers): worked out once per pair of
-// settings, which tests and the benchmarks change after the app is built.
-let memo: { contentOrigin: string | null; publicUrl: string; origin: string | null; host: string } =
-  { contentOrigin: null, publicUrl: '', origin: null, host: '' };
+/**
+ * Every request asks (the origin check, the security headers): the origin is worked out once per
+ * pair of settings, which tests and the benchmarks change after the app is built. One per
+ * instance (instance-state.ts).
+ */
+export interface ContentOriginMemo {
+  last: WorkedOut;
+}
 
-function originFor(config: Config) {
-  if (memo.contentOrigin === config.contentOrigin && memo.publicUrl === config.publicUrl) {
-    return memo;
+/** An instance's memory of the content origin, empty. */
+export function createContentOriginMemo(): ContentOriginMemo {
+  return { last: { contentOrigin: null, publicUrl: '', origin: null, host: '' } };
+}
+
+/** What the origin needs: the settings, and the instance's memory of the last answer. */
+export interface OriginDeps {
+  config: Pick<Config, 'contentOrigin' | 'publicUrl'>;
+  state: { contentOrigin: ContentOriginMemo };
+}
+
+/** The content origin, e.g. 'http://127.0.0.1:8080'; null when none can be derived. */
+export function contentOriginOf(deps: OriginDeps): string | null {
+  return originFor(deps).origin;
+}
+
+function originFor(deps: OriginDeps): WorkedOut {
+  const { config } = deps;
+  const memo = deps.state.contentOrigin;
+  if (
+    memo.last.contentOrigin === config.contentOrigin &&
+    memo.last.publicUrl === config.publicUrl
+  ) {
+    return memo.last;
   }
   let origin: string | null = config.contentOrigin;
   if (!origin) {
@@ -39,8 +66,8 @@ function originFor(config: Config) {
     }
   }
   const host = origin ? new URL(origin).hostname.toLowerCase() : '';
-  memo = { contentOrigin: config.contentOrigin, publicUrl: config.publicUrl, origin, host };
-  return memo;
+  memo.last = { contentOrigin: config.contentOrigin, publicUrl: config.publicUrl, origin, host };
+  return memo.last;
 }
 
 const hostnameOf = (host: string | undefined): string =>
@@ -50,8 +77,8 @@ const hostnameOf = (host: string | undefined): string =>
     .toLowerCase();
 
 /** Whether a request came to the content origin's host. */
-export function isContentRequest(request: FastifyRequest, config: Config): boolean {
-  const { origin, host } = originFor(config);
+export function isContentRequest(request: FastifyRequest, deps: OriginDeps): boolean {
+  const { origin, host } = originFor(deps);
   if (!origin) return false;
   return hostnameOf(request.headers.host) === host;
 }
@@ -61,7 +88,7 @@ export function registerContentOriginSeparation(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const { config } = app.deps;
     const path = request.url.split('?')[0] ?? '/';
-    if (isContentRequest(request, config)) {
+    if (isContentRequest(request, app.deps)) {
       if (CONTENT_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
       // The operator CLI may reach this machine by its loopback address; that API needs its token.
       if (path.startsWith(OPERATOR_PREFIX)) return;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { migrations } from '../db/migrations/index.js';
-import { openObjectStorage } from './object-storage/index.js';
 
 /** How long a readiness check waits for the database before calling it unreachable. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -69,7 +68,7 @@ export function registerHealth(app: FastifyInstance): void {
         if (config.storageUrl) {
           // The bucket (ADR 0017): a HEAD of a key nobody writes answers 'none' when the bucket is
           // there and these credentials may read it, and fails otherwise.
-          await withTimeout(openObjectStorage(config).head('health/probe'), 'The object storage');
+          await withTimeout(app.deps.storage.head('health/probe'), 'The object storage');
           return { ok: true };
         }
         // The local content folder (DATA_DIR/content): it must exist and take new files.

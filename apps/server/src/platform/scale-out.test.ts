@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { playerCalls, type CommitAnswer, type PlayerState } from '@waypoint/domain/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contentStorage } from '../modules/content/storage.js';
+import { contentStorageOn } from '../modules/content/storage.js';
 import { buildLms, buildUser } from '../test/factories.js';
 import {
   launchLesson,
@@ -22,6 +22,7 @@ import {
   type ServerProcess,
 } from '../test/server-process.js';
 import { browserFrom, postLogin, type Browser } from '../test/sign-in.js';
+import { openObjectStorage } from './object-storage/index.js';
 
 /**
  * Several instances behind a load balancer on one PostgreSQL (docs/deployment/README.md): two
@@ -93,7 +94,10 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl || !ng
         const user = await buildUser(db, lms.lmsKey, { userId: 'pilot' });
         await buildUser(db, lms.lmsKey, { userId: 'purser' });
         ({ keys } = await publishPackage(
-          { db, storage: contentStorage({ dataDir: dataDirs[0]!, storageUrl }) },
+          {
+            db,
+            storage: contentStorageOn(openObjectStorage({ dataDir: dataDirs[0]!, storageUrl })),
+          },
           await zipOf({
             'imsmanifest.xml': singleScoManifest2004({
               id: 'scale',

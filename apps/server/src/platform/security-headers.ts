@@ -53,7 +53,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   let policy = { origin: '', text: '' };
   app.addHook('onSend', async (request, reply) => {
     if (!reply.hasHeader('content-security-policy')) {
-      const origin = contentOriginOf(app.deps.config) ?? '';
+      const origin = contentOriginOf(app.deps) ?? '';
       if (policy.origin !== origin || policy.text === '') {
         policy = { origin, text: contentSecurityPolicy(origin || null) };
       }

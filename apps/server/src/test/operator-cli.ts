@@ -6,6 +6,7 @@ import { createInstanceState } from '../instance-state.js';
 import type { Clock } from '../lib/clock.js';
 import { createMailer } from '../modules/email/mailer.js';
 import type { OperatorDeps } from '../modules/operator/area-command.js';
+import { openObjectStorage } from '../platform/object-storage/index.js';
 
 /** What one CLI run answered: its exit code and the lines it wrote to each stream. */
 export interface CliResult {
@@ -23,13 +24,14 @@ export function testOperatorDeps(
   db: Db,
   config: Config,
   clock: Clock,
-  instance?: Pick<OperatorDeps, 'state'>,
+  instance?: Pick<OperatorDeps, 'state' | 'storage'>,
 ): OperatorDeps {
   return {
     db,
     mailer: createMailer(db, { smtpUrl: null, mailFrom: config.mailFrom }, () => {}),
     config,
     clock,
+    storage: instance?.storage ?? openObjectStorage(config),
     state: instance?.state ?? createInstanceState({ config }),
   };
 }

@@ -19,6 +19,7 @@ export function operator(
       config: t.config,
       clock: t.clock,
       mailer: { send: async () => {} },
+      storage: t.app.deps.storage,
       state: t.app.deps.state,
     },
     name,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { launchLesson, playerApi } from '../../test/launch.js';
 import { signIn } from '../../test/sign-in.js';
-import { contentStorage } from '../../modules/content/storage.js';
+import { contentStorageOn } from '../../modules/content/storage.js';
 import { DEMO_ATTACHMENTS, DEMO_LESSONS_WITHOUT_CONTENT } from './demo-content.js';
 import { DEMO_PACKAGES } from './demo-packages.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
@@ -21,7 +21,7 @@ describe("demo content: imported into the demo training provider by the seed, an
 
   beforeAll(async () => {
     t = await createTestApp();
-    expect(await seedDemo(t.db, { storage: contentStorage(t.config) })).toBe(true);
+    expect(await seedDemo(t.db, { storage: contentStorageOn(t.app.deps.storage) })).toBe(true);
   });
   afterAll(() => t.close());
 

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { SignJWT, type JWTPayload } from 'jose';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
-import { activeSigningKey, SIGNING_ALGORITHM } from './keys.js';
+import { activeSigningKey, SIGNING_ALGORITHM, type KeyDeps } from './keys.js';
 import { revokedIndexes, selectLms, selectUser, type IssuedRow } from './repo.js';
 import { STATUS_LIST_SIZE, verifyUrlOf } from './service.js';
 
@@ -18,6 +18,8 @@ export interface CredentialDeps {
   db: Db;
   clock: Clock;
   config: { publicUrl: string; dataDir: string };
+  /** The instance's memory of the signing keys (keys.ts). */
+  state: KeyDeps['state'];
 }
 
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';

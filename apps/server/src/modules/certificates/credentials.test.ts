@@ -49,6 +49,7 @@ describe('verification page, revocation, PDF and Open Badges 3.0 credential (ADR
       config: t.config,
       clock: t.clock,
       mailer: createMailer(t.db, { smtpUrl: null, mailFrom: t.config.mailFrom }, () => {}),
+      storage: t.app.deps.storage,
       state: t.app.deps.state,
     };
     const code = await runCli(
@@ -350,7 +351,7 @@ describe('verification page, revocation, PDF and Open Badges 3.0 credential (ADR
     const row = await t.db.selectFrom('credentialSigningKey').selectAll().executeTakeFirstOrThrow();
     expect(row.privateKeySealed).toMatch(/^v1\./);
     expect(row.privateKeySealed).not.toContain('"d"');
-    const kek = await keyEncryptionKey(t.config.dataDir);
+    const kek = await keyEncryptionKey(t.app.deps);
     expect(unseal(kek, row.kid, row.privateKeySealed)).toMatchObject({
       kty: 'OKP',
       crv: 'Ed25519',

@@ -10,6 +10,9 @@ import { createTestDatabase } from '../../test/database.js';
 import { decodeJwt } from 'jose';
 import { signedCredential } from './credential.js';
 import { certificatePdf } from './pdf.js';
+import { createKeyMemory } from './keys.js';
+import { createThemeCatalogue } from './themes.js';
+import { createFontFiles } from '../../lib/pdf-fonts.js';
 import { findIssuedByPublicId } from './repo.js';
 import { certificateData, statusOf } from './service.js';
 import { createSequencingMemory } from '../sequencing/index.js';
@@ -18,6 +21,10 @@ const run = promisify(execFile);
 
 describe('demo certificates: both themes, one expired, one revoked (ADR 0011)', () => {
   let handle: DatabaseHandle;
+  const pdfDeps = () => ({
+    db: handle.db,
+    state: { pdfFonts: createFontFiles(), certificateThemes: createThemeCatalogue() },
+  });
   const now = new Date();
 
   beforeAll(async () => {
@@ -47,6 +54,7 @@ describe('demo certificates: both themes, one expired, one revoked (ADR 0011)', 
       db: handle.db,
       clock: { now: () => now },
       config: { publicUrl: 'https://demo.example', dataDir: dir },
+      state: { keys: createKeyMemory() },
     };
     const rows = await handle.db.selectFrom('issuedCertificate').selectAll().execute();
     for (const row of rows) {
@@ -83,7 +91,7 @@ describe('demo certificates: both themes, one expired, one revoked (ADR 0011)', 
         },
       );
       const file = path.join(dir, `${row.theme}-${row.certificateKey}.pdf`);
-      await writeFile(file, await certificatePdf({ db: handle.db }, data));
+      await writeFile(file, await certificatePdf(pdfDeps(), data));
       const images = (await run('pdfimages', ['-list', file])).stdout
         .split('\n')
         .slice(2)
@@ -93,7 +101,7 @@ describe('demo certificates: both themes, one expired, one revoked (ADR 0011)', 
       if (process.env.CERTIFICATE_PDF_DIR) {
         await writeFile(
           path.join(process.env.CERTIFICATE_PDF_DIR, path.basename(file)),
-          await certificatePdf({ db: handle.db }, data),
+          await certificatePdf(pdfDeps(), data),
         );
       }
     }

@@ -23,16 +23,35 @@ export const SIGNING_ALGORITHM = 'EdDSA';
 const KEK_FILE = 'credential-key';
 const SEAL_VERSION = 'v1';
 
-export interface KeyDeps {
-  db: Db;
+/**
+ * The keys an instance has read (instance-state.ts): the key-encryption key by DATA_DIR, and the
+ * private signing keys imported, by kid.
+ */
+export interface KeyMemory {
+  keks: Map<string, Promise<Buffer>>;
+  privateKeys: Map<string, Promise<CryptoKey | Uint8Array>>;
+}
+
+/** An instance's key memory, empty. */
+export function createKeyMemory(): KeyMemory {
+  return { keks: new Map(), privateKeys: new Map() };
+}
+
+/** What reading the keys needs: DATA_DIR and the instance's key memory. */
+export interface KekDeps {
   config: { dataDir: string };
+  state: { keys: KeyMemory };
+}
+
+export interface KeyDeps extends KekDeps {
+  db: Db;
   clock: { now(): Date };
 }
 
-const keks = new Map<string, Promise<Buffer>>();
-
 /** The key-encryption key of DATA_DIR, made (256 random bits, mode 0600) when missing. */
-export function keyEncryptionKey(dataDir: string): Promise<Buffer> {
+export function keyEncryptionKey(deps: KekDeps): Promise<Buffer> {
+  const { keks } = deps.state.keys;
+  const { dataDir } = deps.config;
   let kek = keks.get(dataDir);
   if (!kek) {
     kek = readOrCreateKek(dataDir);
@@ -108,7 +127,7 @@ async function newKeyPair(kek: Buffer) {
 /** Makes the first signing key if there is none (first start; safe when instances race). */
 export async function ensureSigningKey(deps: KeyDeps): Promise<void> {
   if (await selectActiveKey(deps.db)) return;
-  const pair = await newKeyPair(await keyEncryptionKey(deps.config.dataDir));
+  const pair = await newKeyPair(await keyEncryptionKey(deps));
   await insertKeyIfNone(deps.db, {
     ...pair,
     algorithm: SIGNING_ALGORITHM,
@@ -120,7 +139,7 @@ export async function ensureSigningKey(deps: KeyDeps): Promise<void> {
 export async function rotateSigningKey(
   deps: KeyDeps,
 ): Promise<{ retiredKid: string | null; activeKid: string }> {
-  const pair = await newKeyPair(await keyEncryptionKey(deps.config.dataDir));
+  const pair = await newKeyPair(await keyEncryptionKey(deps));
   const retiredKid = await rotateKey(deps.db, {
     ...pair,
     algorithm: SIGNING_ALGORITHM,
@@ -129,18 +148,17 @@ export async function rotateSigningKey(
   return { retiredKid, activeKid: pair.kid };
 }
 
-const privateKeys = new Map<string, Promise<CryptoKey | Uint8Array>>();
-
-/** The active key: its thumbprint and private key (imported once per process). */
+/** The active key: its thumbprint and private key (imported once per instance). */
 export async function activeSigningKey(
   deps: KeyDeps,
 ): Promise<{ kid: string; key: CryptoKey | Uint8Array }> {
   await ensureSigningKey(deps);
   const row = await selectActiveKey(deps.db);
   if (!row) throw new Error('No active credential signing key.');
+  const { privateKeys } = deps.state.keys;
   let key = privateKeys.get(row.kid);
   if (!key) {
-    const kek = await keyEncryptionKey(deps.config.dataDir);
+    const kek = await keyEncryptionKey(deps);
     key = importJWK(unseal(kek, row.kid, row.privateKeySealed), SIGNING_ALGORITHM);
     key.catch(() => privateKeys.delete(row.kid));
     privateKeys.set(row.kid, key);

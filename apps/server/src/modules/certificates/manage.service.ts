@@ -13,7 +13,7 @@ import { operatorLms } from '../operator/lms-lookup.js';
 import { rotateSigningKey } from './keys.js';
 import { deleteAsset, selectSettings, upsertAsset, upsertSettings } from './repo.js';
 import { revokeCertificate } from './service.js';
-import { listThemes, themeDir } from './themes.js';
+import { themeDir } from './themes.js';
 
 /** Logo and signature images: PNG or JPEG, at most 1 MB (they are embedded in every PDF). */
 export const MAX_IMAGE_BYTES = 1024 * 1024;
@@ -39,7 +39,8 @@ export interface SettingsInput {
 export async function setCertificateSettings(deps: OperatorDeps, input: SettingsInput) {
   const lms = await lmsByCode(deps, input.lms);
   if (input.theme !== undefined && !themeDir(input.theme)) {
-    const names = listThemes()
+    const names = deps.state.certificateThemes
+      .list()
       .map((theme) => theme.name)
       .join(', ');
     throw new HttpError(400, `No certificate theme '${input.theme}'. Themes: ${names}.`);

@@ -4,27 +4,15 @@
  * logo and signature image, and a QR code with the short code of the verification page. A revoked
  * or expired certificate says so across the page.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { formatDate, formatDuration, shortCertificateCode } from '@waypoint/domain';
 import type { CertificateData } from '@waypoint/domain/contract';
 import type { Db } from '../../db/connection.js';
+import type { FontFiles } from '../../lib/pdf-fonts.js';
 import { selectAsset } from './repo.js';
-import { themeInfo } from './themes.js';
-
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
-const fontFiles = () =>
-  (fonts ??= Promise.all([
-    readFile(path.join(FONT_DIR, 'DejaVuSans.ttf')),
-    readFile(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold })));
+import type { ThemeCatalogue } from './themes.js';
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
 const MARGIN = 48;
@@ -91,8 +79,11 @@ async function embedAsset(
 }
 
 /** The PDF of a certificate (bytes). */
-export async function certificatePdf(deps: { db: Db }, data: CertificateData): Promise<Uint8Array> {
-  const theme = themeInfo(data.settings.theme);
+export async function certificatePdf(
+  deps: { db: Db; state: { pdfFonts: FontFiles; certificateThemes: ThemeCatalogue } },
+  data: CertificateData,
+): Promise<Uint8Array> {
+  const theme = deps.state.certificateThemes.info(data.settings.theme);
   const ink = colour(theme.pdf.ink);
   const accent = colour(theme.pdf.accent);
   const muted = colour(theme.pdf.muted);
@@ -102,7 +93,7 @@ export async function certificatePdf(deps: { db: Db }, data: CertificateData): P
   document.setAuthor(data.lmsName);
   document.setSubject(`${data.displayName} — ${data.completedTitle}`);
   document.setCreator('Waypoint');
-  const files = await fontFiles();
+  const files = await deps.state.pdfFonts.read();
   const regular = await document.embedFont(files.regular, { subset: true });
   const bold = await document.embedFont(files.bold, { subset: true });
   const page = document.addPage(A4_LANDSCAPE);

@@ -82,11 +82,28 @@ export async function readThemeFile(theme: string, kind: 'html' | 'css'): Promis
   return existsSync(overrides) ? `${text}\n${await readFile(overrides, 'utf8')}` : text;
 }
 
-let cached: ThemeInfo[] | null = null;
+/** The installed themes, read from disk on first use and kept by the instance (instance-state.ts). */
+export interface ThemeCatalogue {
+  /** Every installed theme, the default first. */
+  list(): ThemeInfo[];
+  /** A theme's information; the default theme's when the name is not installed (any more). */
+  info(theme: string): ThemeInfo;
+}
 
-/** Every installed theme, the default first. */
-export function listThemes(): ThemeInfo[] {
-  if (cached) return cached;
+/** An instance's theme catalogue, not read yet. */
+export function createThemeCatalogue(): ThemeCatalogue {
+  let cached: ThemeInfo[] | null = null;
+  const list = () => (cached ??= readThemes());
+  return {
+    list,
+    info: (theme) => {
+      const themes = list();
+      return themes.find((info) => info.name === theme) ?? themes[0]!;
+    },
+  };
+}
+
+function readThemes(): ThemeInfo[] {
   const names = [
     DEFAULT_THEME,
     ...readdirSync(THEMES_DIR, { withFileTypes: true })
@@ -94,18 +111,11 @@ export function listThemes(): ThemeInfo[] {
       .map((entry) => entry.name)
       .sort(),
   ];
-  cached = names.map((name) => {
+  return names.map((name) => {
     const info = JSON.parse(readFileSync(path.join(themeDir(name)!, 'theme.json'), 'utf8')) as Omit<
       ThemeInfo,
       'name'
     >;
     return { name, label: info.label, pdf: info.pdf };
   });
-  return cached;
-}
-
-/** A theme's information; the default theme's when the name is not installed (any more). */
-export function themeInfo(theme: string): ThemeInfo {
-  const themes = listThemes();
-  return themes.find((info) => info.name === theme) ?? themes[0]!;
 }

@@ -247,6 +247,7 @@ describe('comments on a place of a lesson (§2 Comments screen, §3 Annotation, 
       config: t.config,
       clock: t.clock,
       mailer: createMailer(t.db, { smtpUrl: null, mailFrom: t.config.mailFrom }, () => {}),
+      storage: t.app.deps.storage,
       state: t.app.deps.state,
     };
     const listed = (await runOperatorCommand(deps, 'comments-list', {

@@ -5,7 +5,7 @@ import { failIf, lmsByCode } from '../operator/command-helpers.js';
 import { checkText } from '../operator/validation.js';
 import { importScormPackage } from './import.service.js';
 import { PACKAGE_LIMITS } from './package-zip.js';
-import { contentStorage } from './storage.js';
+import { contentStorageOn } from './storage.js';
 
 type Row = Record<string, unknown>;
 
@@ -35,7 +35,7 @@ export const importScormCommand = defineOperatorCommand({
     ]);
     const lms = await lmsByCode(deps, input.lms);
     const result = await importScormPackage(
-      { db: deps.db, storage: deps.storage ?? contentStorage(deps.config), clock: deps.clock },
+      { db: deps.db, storage: contentStorageOn(deps.storage), clock: deps.clock },
       // runCommand refuses an upload command called without its file.
       upload!,
       { lmsKey: lms.lmsKey, curriculum, ...(course ? { course } : {}) },

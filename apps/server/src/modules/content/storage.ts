@@ -115,13 +115,6 @@ export function contentStorageOn(objects: ObjectStorage): ContentStorage {
   };
 }
 
-/** The package storage STORAGE_URL names (the local folder under DATA_DIR when it is unset). */
-export function contentStorage(
-  config: Pick<Config, 'dataDir'> & { storageUrl?: string | null },
-): ContentStorage {
-  return contentStorageOn(openObjectStorage(config));
-}
-
 /** The package storage in the local folder `${config.dataDir}/content`, whatever STORAGE_URL says. */
 export function localContentStorage(config: Pick<Config, 'dataDir'>): ContentStorage {
   return contentStorageOn(openObjectStorage({ dataDir: config.dataDir, storageUrl: null }));

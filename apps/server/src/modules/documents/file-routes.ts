@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isContentRequest } from '../../platform/content-origin.js';
-import { documentFileStore } from './file-store.js';
+import { documentFileStoreOn } from './file-store.js';
 import { findDownload } from './service.js';
 
 /** Content-Disposition for a download: an ASCII fallback and the exact name (RFC 6266). */
@@ -15,12 +15,12 @@ export function attachmentDisposition(fileName: string): string {
  * always sent as an attachment that the browser may not sniff into another type.
  */
 export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
-  const files = documentFileStore(app.deps.config);
+  const files = documentFileStoreOn(app.deps.storage);
   app.get<{ Params: { token: string } }>(
     '/content/documents/:token',
     { schema: { hide: true } },
     async (request, reply) => {
-      const found = isContentRequest(request, app.deps.config)
+      const found = isContentRequest(request, app.deps)
         ? await findDownload({ ...app.deps, files }, request.params.token)
         : null;
       if (!found) {

@@ -46,13 +46,6 @@ export function documentFileStoreOn(objects: ObjectStorage): DocumentFileStore {
   };
 }
 
-/** The document store STORAGE_URL names (DATA_DIR/documents when it is unset). */
-export function documentFileStore(
-  config: Pick<Config, 'dataDir'> & { storageUrl?: string | null },
-): DocumentFileStore {
-  return documentFileStoreOn(openObjectStorage(config));
-}
-
 /** The document store in the local folder `${config.dataDir}/documents`, whatever STORAGE_URL says. */
 export function localDocumentFileStore(config: Pick<Config, 'dataDir'>): DocumentFileStore {
   return documentFileStoreOn(openObjectStorage({ dataDir: config.dataDir, storageUrl: null }));

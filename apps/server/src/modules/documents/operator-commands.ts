@@ -10,7 +10,7 @@ import { Text } from '@waypoint/domain/contract';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error.js';
 import { defineOperatorCommand } from '../operator/area-command.js';
-import { documentFileStore } from './file-store.js';
+import { documentFileStoreOn } from './file-store.js';
 import {
   assignDocument,
   defineDocumentType,
@@ -116,7 +116,7 @@ export const documentCommands = [
       { additionalProperties: false },
     ),
     run: (deps, input) =>
-      documentFiles({ db: deps.db, files: documentFileStore(deps.config) }, input),
+      documentFiles({ db: deps.db, files: documentFileStoreOn(deps.storage) }, input),
     format: (result) => {
       const r = result as {
         document: string;

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { documentCalls, documentSchemas } from '@waypoint/domain/contract';
-import { documentFileStore } from './file-store.js';
+import { documentFileStoreOn } from './file-store.js';
 import { DOCUMENT_MULTIPART_LIMITS, readDocumentForm } from './multipart.js';
 import {
   countDocuments,
@@ -38,7 +38,7 @@ export async function documentRoutes(instance: FastifyInstance): Promise<void> {
   });
   const deps = (): DocumentDeps => ({
     ...app.deps,
-    files: documentFileStore(app.deps.config),
+    files: documentFileStoreOn(app.deps.storage),
     log: app.log,
   });
 

@@ -26,7 +26,7 @@ import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hmac, safeEqual } from '../../lib/tokens.js';
-import { contentOriginOf } from '../../platform/content-origin.js';
+import { contentOriginOf, type OriginDeps } from '../../platform/content-origin.js';
 import { serverSecret, type SecretDeps } from '../sessions/service.js';
 import type { DocumentFileStore } from './file-store.js';
 import { documentContentType } from './file-types.js';
@@ -85,7 +85,7 @@ export interface DocumentDeps {
   config: Config;
   files: DocumentFileStore;
   log?: { warn(object: object, message: string): void };
-  state: SecretDeps['state'];
+  state: SecretDeps['state'] & OriginDeps['state'];
 }
 
 /** {lmsKey}/{formKey}/{userKey} of one document (the guard has matched lmsKey and userKey). */
@@ -149,7 +149,7 @@ export async function getDocumentDetail(
     selectFormFields(deps.db, key.formKey),
     selectUploads(deps.db, key.formKey, key.userKey),
   ]);
-  const origin = contentOriginOf(deps.config);
+  const origin = contentOriginOf(deps);
   const until = deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS;
   const tokens = new Map<number, string>();
   for (const upload of uploads) {

@@ -85,7 +85,7 @@ async function answerStep(
 
 /** The lesson launch flow's server side (§4 Lesson launch flow, §7 prelaunch and studentlaunch). */
 export async function launchRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock, config } = app.deps;
+  const { db, clock } = app.deps;
 
   app.post<{ Params: Static<typeof PrelaunchPath>; Querystring: Static<typeof PrelaunchQuery> }>(
     launchCalls.prelaunch.route,
@@ -121,7 +121,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
           assignmentKey: request.body.assignmentKey,
         },
         clock.now(),
-        contentOriginOf(config),
+        contentOriginOf(app.deps),
       );
       if (result.status === 200)
         return reply.type('text/plain; charset=utf-8').send(result.launchId);
@@ -188,7 +188,7 @@ export async function launchRoutes(app: FastifyInstance): Promise<void> {
         studentOf(session),
         Number(request.body.leafKey),
         clock.now(),
-        contentOriginOf(config),
+        contentOriginOf(app.deps),
       );
       return answerStep(app, reply, step, request.body.sessionID ?? '');
     },

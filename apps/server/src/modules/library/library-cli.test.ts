@@ -13,6 +13,7 @@ import { singleScoManifest2004, zipOf } from '../../test/launch.js';
 import { createInstanceState } from '../../instance-state.js';
 import { createMailer } from '../email/mailer.js';
 import type { OperatorDeps } from '../operator/area-command.js';
+import { openObjectStorage } from '../../platform/object-storage/index.js';
 
 // The library and comments commands on the command line (own database): `library-add-scorm`,
 // `library-add-link`, `library-add-file`, `library-limit`, `library-list`, `library-remove`,
@@ -55,6 +56,7 @@ describe('library and comments commands (CLI in-process, own database)', () => {
       mailer: createMailer(handle.db, { smtpUrl: null, mailFrom: config.mailFrom }),
       config,
       clock: systemClock,
+      storage: openObjectStorage(config),
       state: createInstanceState({ config }),
     };
     const lms = await buildLms(handle.db, { lmsCode: 'north' });

@@ -71,6 +71,7 @@ describe('library: course trees and media by LMS and groups (§2 Library, §3, �
       config: t.config,
       clock: t.clock,
       mailer: createMailer(t.db, { smtpUrl: null, mailFrom: t.config.mailFrom }, () => {}),
+      storage: t.app.deps.storage,
       state: t.app.deps.state,
     };
     const lms = await buildLms(t.db, { lmsCode: 'alpha' });

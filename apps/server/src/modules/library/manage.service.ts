@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { CommandUpload, OperatorDeps } from '../operator/area-command.js';
 import { importScormPackage } from '../content/import.service.js';
-import { contentStorage, type ContentStorage } from '../content/storage.js';
+import { contentStorageOn, type ContentStorage } from '../content/storage.js';
 import { removeMediaFile, saveMediaFile } from './media-files.js';
 import { LINK_TYPE } from './presenter.js';
 import * as repo from './repo.js';
@@ -56,8 +56,7 @@ async function groupsNamed(db: Db, lms: { lmsKey: number; lmsCode: string }, nam
   return found;
 }
 
-const storageOf = (deps: OperatorDeps): ContentStorage =>
-  deps.storage ?? contentStorage(deps.config);
+const storageOf = (deps: OperatorDeps): ContentStorage => contentStorageOn(deps.storage);
 
 /**
  * library-add-scorm: imports a SCORM package with the content importer into a curriculum (made

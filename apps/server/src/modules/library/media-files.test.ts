@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openObjectStorage, readObject } from '../../platform/object-storage/index.js';
+import { readObject } from '../../platform/object-storage/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
 import { testOperatorDeps } from '../../test/operator-cli.js';
@@ -62,7 +62,7 @@ describe.each(backends)('library media on the object storage: %s', (_name, stora
   afterAll(() => t.close());
 
   it('stores, serves (whole, by range, 304) and removes a media file', async () => {
-    const objects = openObjectStorage(t.config);
+    const objects = t.app.deps.storage;
     const added = await run(
       'library-add-file',
       { lms: 'media-air', name: 'FCOM', fileName: 'fcom.pdf' },
@@ -93,7 +93,7 @@ describe.each(backends)('library media on the object storage: %s', (_name, stora
   });
 
   it('still serves and removes a file stored at its earlier key, content/<folder>/file', async () => {
-    const objects = openObjectStorage(t.config);
+    const objects = t.app.deps.storage;
     const added = await run(
       'library-add-file',
       { lms: 'media-air', name: 'Old Manual', fileName: 'old.pdf' },
@@ -112,7 +112,7 @@ describe.each(backends)('library media on the object storage: %s', (_name, stora
   });
 
   it('answers 404 when the object is gone, without the download headers', async () => {
-    const objects = openObjectStorage(t.config);
+    const objects = t.app.deps.storage;
     await run('library-add-file', { lms: 'media-air', name: 'Lost', fileName: 'lost.pdf' }, PDF);
     const [key] = await objects.list('library/');
     await objects.delete(key!);

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { sendObject } from '../../platform/object-storage/http.js';
-import {
-  joinKey,
-  openObjectStorage,
-  type ObjectStorage,
-} from '../../platform/object-storage/index.js';
+import { joinKey, type ObjectStorage } from '../../platform/object-storage/index.js';
 import { mediaFileForToken } from './service.js';
 
 /**
@@ -73,7 +69,7 @@ const SAFE_HEADERS = {
 };
 
 export async function libraryFileRoutes(app: FastifyInstance): Promise<void> {
-  const objects = openObjectStorage(app.deps.config);
+  const objects = app.deps.storage;
   app.get<{ Params: { token: string; fileName: string } }>(
     '/content/library-media/:token/:fileName',
     { schema: { hide: true, params: FilePath } },

@@ -34,7 +34,7 @@ export async function libraryRoutes(instance: FastifyInstance): Promise<void> {
         app.deps,
         { lmsKey, userKey },
         libraryKey,
-        contentOriginOf(app.deps.config),
+        contentOriginOf(app.deps),
       );
       return reply
         .header('cache-control', 'no-store')

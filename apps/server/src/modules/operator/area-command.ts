@@ -3,7 +3,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
-import type { ContentStorage } from '../content/storage.js';
+import type { ObjectStorage } from '../../platform/object-storage/types.js';
+import type { KeyMemory } from '../certificates/keys.js';
+import type { ThemeCatalogue } from '../certificates/themes.js';
 import type { ReportCache } from '../progress/report-cache.js';
 import type { SequencingMemory } from '../sequencing/index.js';
 import type { SessionCache } from '../sessions/cache.js';
@@ -16,14 +18,16 @@ export interface OperatorDeps {
   /** publicUrl makes the links in invitation emails. */
   config: Config;
   clock: Clock;
-  /** Where imported packages go; default: the local folder DATA_DIR/content. */
-  storage?: ContentStorage;
+  /** The instance's file storage (ADR 0017): the app's, or the one the CLI opened. */
+  storage: ObjectStorage;
   /** The memory of the instance the commands run in (app.deps.state, or the CLI's own). */
   state: {
     reportCache: ReportCache;
     sessionCache: SessionCache;
     serverSecrets: ServerSecrets;
     sequencing: SequencingMemory;
+    keys: KeyMemory;
+    certificateThemes: ThemeCatalogue;
   };
 }
 

@@ -20,6 +20,7 @@ import { createMailer } from '../email/mailer.js';
 import { createInstanceState } from '../../instance-state.js';
 import { endOfDueDay } from './assign-command.js';
 import type { OperatorDeps } from './service.js';
+import { openObjectStorage } from '../../platform/object-storage/index.js';
 
 // The service must drop cached progress reports after it writes (report-cache.ts): the deps carry
 // an instance state whose report cache records the calls.
@@ -76,6 +77,7 @@ describe('import-scorm and assign (service and CLI in-process, own database)', (
       mailer: createMailer(handle.db, { smtpUrl: null, mailFrom: config.mailFrom }),
       config,
       clock: systemClock,
+      storage: openObjectStorage(config),
       state: createInstanceState({ config }),
     };
     deps.state.reportCache.invalidate = invalidateReports;

@@ -16,6 +16,7 @@ import { recordFailure } from '../rate-limits/service.js';
 import { accountKeyOf } from '../auth/service.js';
 import { createInstanceState } from '../../instance-state.js';
 import { runOperatorCommand, type OperatorDeps } from './service.js';
+import { openObjectStorage } from '../../platform/object-storage/index.js';
 
 describe('operator commands (service and CLI in-process, own database)', () => {
   let handle: DatabaseHandle;
@@ -51,6 +52,7 @@ describe('operator commands (service and CLI in-process, own database)', () => {
       mailer: createMailer(handle.db, { smtpUrl: null, mailFrom: config.mailFrom }),
       config,
       clock: systemClock,
+      storage: openObjectStorage(config),
       state: createInstanceState({ config }),
     };
     dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-operator-'));

@@ -5,7 +5,7 @@ import { launchLesson, singleScoManifest2004, zipOf } from '../../test/launch.js
 import { startS3Server, type TestS3Server } from '../../test/s3-server.js';
 import { signIn } from '../../test/sign-in.js';
 import { importScormPackage } from '../content/import.service.js';
-import { contentStorage } from '../content/storage.js';
+import { contentStorageOn } from '../content/storage.js';
 
 // Package files come from the object storage with the same HTTP on either backend (ADR 0007,
 // ADR 0017): type, ETag and Last-Modified, 304 for If-None-Match, 206 / 416 for ranges, the
@@ -36,7 +36,7 @@ describe.each(backends)('package files from the object storage: %s', (_name, sto
     const lms = await buildLms(t.db);
     const user = await buildUser(t.db, lms.lmsKey, { userId: 'reader' });
     const imported = await importScormPackage(
-      { db: t.db, storage: contentStorage(t.config) },
+      { db: t.db, storage: contentStorageOn(t.app.deps.storage) },
       await zipOf({
         'imsmanifest.xml': singleScoManifest2004({ id: 'files', title: 'Files', lesson: 'Read' }),
         'index.html': '<p>hi</p>',

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { playerCalls, playerSchemas } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
-import { contentStorage } from '../content/storage.js';
+import { contentStorageOn } from '../content/storage.js';
 import { commit, configureGroupCommit } from './commits.js';
 import { sendContentFile } from './content-files.js';
 import { playerState } from './get-state.js';
@@ -45,7 +45,7 @@ export async function playerRoutes(instance: FastifyInstance): Promise<void> {
   const { deps } = app;
   const { db, clock, config } = deps;
   const sessionIdleMs = config.sessionIdleMinutes * 60_000;
-  const storage = contentStorage(config);
+  const storage = contentStorageOn(app.deps.storage);
   const playerPage = path.join(config.webDir, 'player.html');
   // PGlite runs one transaction at a time; PostgreSQL takes two batches at once, leaving the rest
   // of the pool to the panel's requests (ADR 0007, Group commit).

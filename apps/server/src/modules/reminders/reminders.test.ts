@@ -109,6 +109,7 @@ describe('reminder emails', () => {
       clock: t.clock,
       mailer: createMailer(t.db, { smtpUrl, mailFrom }, () => {}),
       // The app's own memory: the commands run as the operator API would run them.
+      storage: t.app.deps.storage,
       state: t.app.deps.state,
     };
     const code = await runCli(

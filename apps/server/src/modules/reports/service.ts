@@ -15,6 +15,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { buildProgressReport, type ReportDeps } from '../progress/service.js';
 import { presentOrganization, studentName } from './presenter.js';
 import { selectOrganization } from './repo.js';
+import type { FontFiles } from '../../lib/pdf-fonts.js';
 import { renderTrainingRecordPdf } from './training-record-pdf.js';
 
 /** A student of an LMS (the keys are the session's own: the route's guard checked them). */
@@ -96,7 +97,7 @@ export interface RecordFile {
  * and logo, the student, every completed item, page numbers, the date produced).
  */
 export async function trainingRecordFile(
-  deps: ReportDeps & { clock: Clock },
+  deps: ReportDeps & { clock: Clock; state: { pdfFonts: FontFiles } },
   user: ReportUser,
   format: TrainingRecordFormat,
 ): Promise<RecordFile> {
@@ -110,7 +111,7 @@ export async function trainingRecordFile(
     return { body, contentType: 'text/csv; charset=utf-8', fileName };
   }
   return {
-    body: await renderTrainingRecordPdf(record),
+    body: await renderTrainingRecordPdf(record, deps.state.pdfFonts),
     contentType: 'application/pdf',
     fileName,
   };

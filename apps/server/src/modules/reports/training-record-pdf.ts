@@ -3,24 +3,12 @@
  * LMS name and logo, the student's names, employee id, base, fleet and position, every completed
  * item with its date, score and time, page numbers and the date it was produced.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { isoDate, type TrainingRecordItem } from '@waypoint/domain';
 import type { OrganizationData } from '@waypoint/domain/contract';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import type { FontFiles } from '../../lib/pdf-fonts.js';
 import { studentName } from './presenter.js';
-
-const require = createRequire(import.meta.url);
-let fonts: Promise<[Buffer, Buffer]> | null = null;
-/** DejaVu Sans and its bold, read once per process. */
-function fontFiles(): Promise<[Buffer, Buffer]> {
-  fonts ??= Promise.all([
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  ]);
-  return fonts;
-}
 
 // A4 in points, with 48-point margins.
 const PAGE = { width: 595.28, height: 841.89 };
@@ -86,18 +74,21 @@ async function embedLogo(doc: PDFDocument, logoURL: string): Promise<PDFImage | 
 
 const formatProduced = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** Renders the record; the same input gives the same pages. */
-export async function renderTrainingRecordPdf(record: {
-  organization: OrganizationData;
-  items: readonly TrainingRecordItem[];
-  producedAt: Date;
-}): Promise<Uint8Array> {
+/** Renders the record with the instance's fonts; the same input gives the same pages. */
+export async function renderTrainingRecordPdf(
+  record: {
+    organization: OrganizationData;
+    items: readonly TrainingRecordItem[];
+    producedAt: Date;
+  },
+  fonts: FontFiles,
+): Promise<Uint8Array> {
   const { organization, items, producedAt } = record;
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const [regularBytes, boldBytes] = await fontFiles();
-  const regular = await doc.embedFont(regularBytes, { subset: true });
-  const bold = await doc.embedFont(boldBytes, { subset: true });
+  const files = await fonts.read();
+  const regular = await doc.embedFont(files.regular, { subset: true });
+  const bold = await doc.embedFont(files.bold, { subset: true });
   const name = studentName(organization);
   const lmsName = organization.lmsDisplayName || organization.lmsName;
   doc.setTitle(`Training record: ${clean(name)}`);

@@ -121,6 +121,7 @@ describe.skipIf(process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl)(
         clock,
         config: a.app.deps.config,
         mailer: createMailer(a.handle.db, { smtpUrl: null, mailFrom: 'x@example.test' }, () => {}),
+        storage: a.app.deps.storage,
         state: a.app.deps.state,
       };
       const lms = (await a.handle.db.selectFrom('lms').select('lmsCode').executeTakeFirstOrThrow())

@@ -76,7 +76,7 @@ export async function setOidcConfig(deps: OperatorDeps, input: OidcInput, upload
     jitProvisioning: input.jit ?? false,
     oidcIssuer: issuer,
     oidcClientId: input.clientId.trim(),
-    oidcClientSecretSealed: await sealClientSecret(deps.config.dataDir, lms.lmsKey, secret),
+    oidcClientSecretSealed: await sealClientSecret(deps, lms.lmsKey, secret),
     samlIdpEntityId: null,
     samlSsoUrl: null,
     samlSloUrl: null,

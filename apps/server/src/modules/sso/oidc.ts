@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { LmsRow } from '../lms-info/service.js';
 import type { SsoConfigRow } from './repo.js';
+import type { KekDeps } from '../certificates/keys.js';
 import { openClientSecret } from './secret.js';
 import { startPending, takePending } from './pending.js';
 import { identityAsserted, SsoRefusal } from './sign-in.js';
@@ -20,25 +21,28 @@ export const IDP_UNREACHABLE_MESSAGE =
   'The identity provider cannot be reached at the moment. Please try again later.';
 export const ANSWER_NOT_VERIFIED_MESSAGE = "The identity provider's answer could not be verified.";
 
+const DISCOVERY_TTL_MS = 10 * 60_000;
+
+/** The issuers' configurations an instance has fetched, by client (instance-state.ts). */
+export type OidcDiscoveries = Map<string, { at: number; config: Promise<client.Configuration> }>;
+
+/** An instance's memory of OIDC discoveries, empty. */
+export const createOidcDiscoveries = (): OidcDiscoveries => new Map();
+
 interface OidcDeps {
   db: Db;
   clock: Clock;
   config: { dataDir: string; publicUrl: string };
   log: { warn(object: object, message: string): void };
+  state: KekDeps['state'] & { oidcDiscoveries: OidcDiscoveries };
 }
-
-const DISCOVERY_TTL_MS = 10 * 60_000;
-const discoveries = new Map<string, { at: number; config: Promise<client.Configuration> }>();
 
 /** The issuer's configuration (discovery document, client), cached a few minutes per client. */
 async function configurationFor(deps: OidcDeps, row: SsoConfigRow): Promise<client.Configuration> {
   const issuer = row.oidcIssuer ?? '';
-  const secret = await openClientSecret(
-    deps.config.dataDir,
-    row.lmsKey,
-    row.oidcClientSecretSealed ?? '',
-  );
+  const secret = await openClientSecret(deps, row.lmsKey, row.oidcClientSecretSealed ?? '');
   const key = `${issuer}\n${row.oidcClientId ?? ''}\n${hashToken(secret)}`;
+  const discoveries = deps.state.oidcDiscoveries;
   const cached = discoveries.get(key);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
   const url = new URL(issuer);

@@ -3,16 +3,16 @@
  * same key and format as the credential signing keys, docs/decisions/0011), bound to the LMS, so a
  * copy of the database alone does not give it away. It is never printed back.
  */
-import { keyEncryptionKey, seal, unseal } from '../certificates/keys.js';
+import { keyEncryptionKey, seal, unseal, type KekDeps } from '../certificates/keys.js';
 
 const purpose = (lmsKey: number) => `sso-oidc-client-secret:${lmsKey}`;
 
 export async function sealClientSecret(
-  dataDir: string,
+  deps: KekDeps,
   lmsKey: number,
   secret: string,
 ): Promise<string> {
-  const kek = await keyEncryptionKey(dataDir);
+  const kek = await keyEncryptionKey(deps);
   return seal(kek, purpose(lmsKey), {
     kty: 'oct',
     k: Buffer.from(secret, 'utf8').toString('base64url'),
@@ -20,10 +20,10 @@ export async function sealClientSecret(
 }
 
 export async function openClientSecret(
-  dataDir: string,
+  deps: KekDeps,
   lmsKey: number,
   sealed: string,
 ): Promise<string> {
-  const jwk = unseal(await keyEncryptionKey(dataDir), purpose(lmsKey), sealed);
+  const jwk = unseal(await keyEncryptionKey(deps), purpose(lmsKey), sealed);
   return Buffer.from(jwk.k ?? '', 'base64url').toString('utf8');
 }

@@ -15,21 +15,17 @@ export { checkKey, checkPrefix, joinKey, InvalidObjectKeyError } from './keys.js
 
 export type { ByteRange, ObjectBody, ObjectInfo, ObjectStorage, PutOptions } from './types.js';
 
-// One backend per configuration: an S3 client keeps its connection pool, so every caller that
-// opens the storage for the same config shares it.
-const opened = new WeakMap<object, ObjectStorage>();
-
-/** The storage STORAGE_URL names, or the local folder under DATA_DIR when it is unset. */
+/**
+ * The storage STORAGE_URL names, or the local folder under DATA_DIR when it is unset. Opened once
+ * per instance (buildApp, the CLI) and passed to whatever reads or writes files: an S3 client keeps
+ * its connection pool (docs/decisions/0020).
+ */
 export function openObjectStorage(
   config: Pick<Config, 'dataDir'> & { storageUrl?: string | null },
 ): ObjectStorage {
-  const known = opened.get(config);
-  if (known) return known;
-  const storage = config.storageUrl
+  return config.storageUrl
     ? s3ObjectStorage(parseStorageUrl(config.storageUrl))
     : localObjectStorage(config.dataDir);
-  opened.set(config, storage);
-  return storage;
 }
 
 /** Reads a whole object into memory (for small objects: document uploads, certificate images). */
