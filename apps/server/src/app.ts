@@ -51,7 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Created here, once per app: nothing an instance holds is shared with another (ADR 0020).
   // The sequencing engine's own console lines go to this app's log at debug level (sequencing/).
-  const state = createInstanceState({ config: full.config, log: app.log });
+  const state = createInstanceState({ log: app.log });
   app.decorate('deps', { ...full, state });
 
   await registerPlatform(app);

@@ -1,4 +1,3 @@
-import type { Config } from './config.js';
 import { createFontFiles, type FontFiles } from './lib/pdf-fonts.js';
 import { createKeyMemory, type KeyMemory } from './modules/certificates/keys.js';
 import { createThemeCatalogue, type ThemeCatalogue } from './modules/certificates/themes.js';
@@ -51,11 +50,12 @@ export interface InstanceState {
 }
 
 /** Creates an instance's memory, empty: caches start cold and statistics at zero. */
-export function createInstanceState(options: {
-  config: Config;
-  /** The app's logger: the sequencing engine's own lines go to it at debug level. */
-  log?: { debug(message: string): void };
-}): InstanceState {
+export function createInstanceState(
+  options: {
+    /** The app's logger: the sequencing engine's own lines go to it at debug level. */
+    log?: { debug(message: string): void };
+  } = {},
+): InstanceState {
   const sessionCache = createSessionCache();
   const launchFiles = createLaunchFileMemory();
   // A session's lesson files end with it (ADR 0006): here, and through the notifications of the

@@ -143,7 +143,7 @@ export async function connect(
     // Its own storage and memory: this process is not the server (ADR 0020).
     storage: openObjectStorage(config),
     // Its own memory: this process is not the server (instance-state.ts).
-    state: createInstanceState({ config }),
+    state: createInstanceState(),
   };
   return { run: localRunner(deps), mode: 'database', close: () => database.close() };
 }

@@ -65,7 +65,7 @@ async function lmsApiRoutes(areas: readonly FeatureArea[]): Promise<AreaRoute[]>
     operatorToken: 'routes-only',
     logStream: null,
     poolStats: null,
-    state: createInstanceState({ config }),
+    state: createInstanceState(),
   } as unknown as FastifyInstance['deps']);
   await registerPlatform(app);
   registerSessions(app);

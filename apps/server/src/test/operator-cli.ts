@@ -32,7 +32,7 @@ export function testOperatorDeps(
     config,
     clock,
     storage: instance?.storage ?? openObjectStorage(config),
-    state: instance?.state ?? createInstanceState({ config }),
+    state: instance?.state ?? createInstanceState(),
   };
 }
 

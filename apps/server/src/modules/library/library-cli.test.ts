@@ -57,7 +57,7 @@ describe('library and comments commands (CLI in-process, own database)', () => {
       config,
       clock: systemClock,
       storage: openObjectStorage(config),
-      state: createInstanceState({ config }),
+      state: createInstanceState(),
     };
     const lms = await buildLms(handle.db, { lmsCode: 'north' });
     await buildUser(handle.db, lms.lmsKey, { userId: 'mia.lund' });

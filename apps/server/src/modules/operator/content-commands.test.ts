@@ -78,7 +78,7 @@ describe('import-scorm and assign (service and CLI in-process, own database)', (
       config,
       clock: systemClock,
       storage: openObjectStorage(config),
-      state: createInstanceState({ config }),
+      state: createInstanceState(),
     };
     deps.state.reportCache.invalidate = invalidateReports;
     const lms = await buildLms(handle.db, { lmsCode: 'north' });

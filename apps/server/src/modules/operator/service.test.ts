@@ -53,7 +53,7 @@ describe('operator commands (service and CLI in-process, own database)', () => {
       config,
       clock: systemClock,
       storage: openObjectStorage(config),
-      state: createInstanceState({ config }),
+      state: createInstanceState(),
     };
     dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-operator-'));
   });
