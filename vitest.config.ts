@@ -22,12 +22,12 @@ function testFiles(folder: string, name: RegExp): string[] {
 
 /**
  * A project whose files share their worker's modules (isolate: false): evaluating the same module
- * graph again for every file (the whole server, or React and jsdom) cost more than the tests
- * themselves. Nothing a test needs lives in a module: each server test builds its own app on its
- * own database (test/app.ts), and the web set-up cleans the DOM after each test. A file that
- * replaces a module with vi.mock does need a graph of its own, since a module an earlier file
- * loaded would stay real: such files (found by reading them, so a new one is never missed) run
- * in a second, isolated project named `<name>-isolated`.
+ * graph again for every file (the whole server) cost more than the tests themselves. Nothing a
+ * test needs lives in a module: each server test builds its own app on its own database
+ * (test/app.ts), and the domain's are pure functions. A file that replaces a module with vi.mock
+ * does need a graph of its own, since a module an earlier file loaded would stay real: such files
+ * (found by reading them, so a new one is never missed) run in a second, isolated project named
+ * `<name>-isolated`.
  */
 function sharingModules(
   project: TestProjectInlineConfiguration & { test: { name: string } },
@@ -98,19 +98,17 @@ export default defineConfig({
       },
       ...serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? serverProject('postgres') : []),
-      ...sharingModules(
-        {
-          resolve: { alias },
-          test: {
-            name: 'web',
-            include: ['apps/web/src/**/*.test.{ts,tsx}'],
-            environment: 'jsdom',
-            setupFiles: ['apps/web/src/test/setup.ts'],
-          },
+      {
+        // Isolated: files sharing one jsdom and React's modules failed in some orders (a dialog's
+        // state on <body>, router and store state), so each web file keeps a fresh one.
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
-        'apps/web/src',
-        /\.test\.tsx?$/,
-      ),
+      },
     ],
   },
 });
