@@ -5,9 +5,8 @@ import type {
   PlayerSequencing,
   PlayerState,
 } from '@waypoint/domain/contract';
-import { HttpError } from '../../lib/http-error.js';
 import { launchUrl } from '../content/manifest.js';
-import { launchableLessons, startFollowOnLaunch } from '../launch/service.js';
+import { launchableLessons } from '../launch/service.js';
 import {
   currentView,
   deliverForLaunch,
@@ -30,7 +29,7 @@ import { openLaunch, reloadEntry, type Opened } from './open-launch.js';
 import type { PlayerDeps } from './player-deps.js';
 import { msOf, storedOf } from './progress-columns.js';
 import * as progress from './progress.repo.js';
-import { sequencingOf } from './sequenced-launch.js';
+import { handOver, sequencingOf } from './sequenced-launch.js';
 
 /** Sent to the player with its state: how often it sends heartbeats and autocommits (ADR 0007). */
 export const HEARTBEAT_SECONDS = 60;
@@ -225,19 +224,7 @@ async function redirectedState(
   view: SequencingView,
   now: Date,
 ): Promise<PlayerState> {
-  const started = await startFollowOnLaunch(
-    deps,
-    { userKey: launch.userKey, lmsKey: launch.lmsKey, sessionHash: launch.sessionHash },
-    {
-      curriculumKey: launch.curriculumKey,
-      assignmentKey: launch.assignmentKey,
-      contentOrigin: launch.contentOrigin,
-    },
-    lessonKey,
-    now,
-  );
-  if (started.status !== 200) throw new HttpError(started.status, started.errorMessage);
-  await launches.closeLaunchNavigated(deps.db, launch.launchId, now);
+  const started = await handOver(deps, launch, lessonKey, now);
   return {
     launchId: launch.launchId,
     scormVersion: '2004',

@@ -1,6 +1,5 @@
 import type { NavigateAnswer } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
-import { startFollowOnLaunch } from '../launch/service.js';
 import {
   navigateSequenced,
   refusalReason,
@@ -18,7 +17,7 @@ import {
 import { closeLaunchNavigated, selectPackageLessons } from './launch.repo.js';
 import type { PlayerDeps } from './player-deps.js';
 import { msOf } from './progress-columns.js';
-import { sequencingOf } from './sequenced-launch.js';
+import { handOver, sequencingOf } from './sequenced-launch.js';
 
 const PREREQUISITES_UNMET =
   'That lesson has prerequisites in this course that are not met yet: finish the lessons before it first.';
@@ -92,18 +91,6 @@ export async function navigate(deps: PlayerDeps, asked: NavigateRequest): Promis
     if (result.refused) throw new HttpError(409, refusal);
     lessonKey = result.lessonKey;
   }
-  const started = await startFollowOnLaunch(
-    deps,
-    { userKey: launch.userKey, lmsKey: launch.lmsKey, sessionHash: launch.sessionHash },
-    {
-      curriculumKey: launch.curriculumKey,
-      assignmentKey: launch.assignmentKey,
-      contentOrigin: launch.contentOrigin,
-    },
-    lessonKey,
-    now,
-  );
-  if (started.status !== 200) throw new HttpError(started.status, started.errorMessage);
-  await closeLaunchNavigated(db, launchId, now);
+  const started = await handOver(deps, launch, lessonKey, now);
   return { launchId: started.launchId, token: started.token };
 }
