@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { setNewHashCost } from './lib/password.js';
+import { PASSWORD_COST_LOG2, setNewHashCost } from './lib/password.js';
 import { createMailer } from './modules/email/mailer.js';
 import { AREAS } from './modules/areas.js';
 import { jobsOf } from './modules/feature-area.js';
@@ -27,6 +27,12 @@ async function main(): Promise<void> {
   }
   // Before the demo seed hashes its password (config.ts passwordCostLog2).
   setNewHashCost(config.passwordCostLog2);
+  if (config.passwordCostLog2 < PASSWORD_COST_LOG2) {
+    // A lowered cost is for test environments (ADR 0009): said at every start, so it is not missed.
+    console.warn(
+      `PASSWORD_COST_LOG2=${config.passwordCostLog2} is below the production cost ${PASSWORD_COST_LOG2}: new password hashes are weaker (for test environments only).`,
+    );
+  }
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolSize }
