@@ -168,6 +168,7 @@ async function setUp(db: Db, dataDir: string, contentOrigin: string): Promise<Le
         now,
         expiresAt: new Date(now.getTime() + 12 * 3_600_000),
         clientAddress: '127.0.0.1',
+        audience: 'panel',
         userAgent: 'bench:commits',
       });
       const started = await startLaunch(

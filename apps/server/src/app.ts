@@ -7,6 +7,7 @@ import { registerPlatform } from './platform/index.js';
 import { AREAS } from './modules/areas.js';
 import { registerAreaRoutes } from './modules/feature-area.js';
 import { registerSessions } from './modules/sessions/guard.js';
+import { registerStaffGuard } from './modules/staff/guard.js';
 import { hasSessionCookie } from './modules/sessions/cookies.js';
 import { registerWebApp } from './platform/web-app.js';
 import { registerHealth } from './platform/health.js';
@@ -65,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app);
   // The session guards and decorators every module's routes use (modules/sessions).
   registerSessions(app);
+  // The staff console's guard (modules/staff, docs/decisions/0021).
+  registerStaffGuard(app);
   // Every feature area's routes (modules/areas.ts): its API under /lms, and outside it the player,
   // SSO, file downloads and public pages (each area's module.ts; docs/decisions/0020).
   await registerAreaRoutes(app, AREAS);

@@ -38,6 +38,9 @@ export interface Config {
   /** Seconds between a shutdown signal and closing, while readiness says no (ADR 0013). */
   shutdownDrainSeconds: number;
   sessionAbsoluteHours: number;
+  /** The staff console's idle and absolute session limits: shorter than students' (ADR 0021). */
+  staffSessionIdleMinutes: number;
+  staffSessionAbsoluteHours: number;
   /** Host name on which plain http is redirected to https (spec §4 step 6); null for none. */
   forceHttpsHost: string | null;
   /** Folder holding the built web app (apps/web/dist). */
@@ -122,6 +125,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     shutdownDrainSeconds: int('SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
     sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
+    staffSessionIdleMinutes: int('STAFF_SESSION_IDLE_MINUTES', 15, 1, 24 * 60),
+    staffSessionAbsoluteHours: int('STAFF_SESSION_ABSOLUTE_HOURS', 8, 1, 24 * 30),
     forceHttpsHost: env.FORCE_HTTPS_HOST || null,
     webDir: path.resolve(cwd, env.WEB_DIR || path.join(repoRoot, 'apps/web/dist')),
     remindersIntervalMinutes: int('REMINDERS_INTERVAL_MINUTES', 60, 0, 24 * 60),

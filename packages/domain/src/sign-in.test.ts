@@ -13,7 +13,10 @@ const student: SignInUser = { inactive: 0, isStudent: true, userType: 0 };
 const open: SignInLms = { studentLocked: 0 };
 const locked: SignInLms = { studentLocked: 1 };
 
-const ALL_PATHS = Object.keys(SIGN_IN_PATHS) as SignInPath[];
+// The panel's paths; the console's have their own table below.
+const ALL_PATHS = (Object.keys(SIGN_IN_PATHS) as SignInPath[]).filter(
+  (path) => !SIGN_IN_PATHS[path].console,
+);
 const LOCK_PATHS: SignInPath[] = ['password', 'sso'];
 const STUDENT_PATHS: SignInPath[] = ['sso', 'student-session', 'launch-reauthentication'];
 
@@ -119,10 +122,88 @@ describe('signInAllowed', () => {
   }
 
   it("answers with the spec's words (§4 Login screen, §8 Login, §6)", () => {
-    expect(SIGN_IN_REFUSAL_MESSAGES).toEqual({
+    expect(SIGN_IN_REFUSAL_MESSAGES).toMatchObject({
       studentLocked: 'Please contact your training department for access.',
       inactive: 'Incorrect login.',
       notStudent: 'You do not have student access.',
+    });
+  });
+});
+
+const CONSOLE_PATHS = (Object.keys(SIGN_IN_PATHS) as SignInPath[]).filter(
+  (path) => SIGN_IN_PATHS[path].console,
+);
+const CONSOLE_LOCK_PATHS: SignInPath[] = ['console-password', 'console-sso'];
+const staff: SignInUser = { inactive: 0, isStudent: false, userType: -1, isStaff: true };
+
+// docs/decisions/0021: the console's paths, each row's verdict on every console path.
+const consoleRows: Row[] = [
+  {
+    spec: 'a staff member who is not a student may use the console',
+    user: staff,
+    lms: open,
+    refusedOn: [],
+  },
+  {
+    spec: 'a staff member who is also a student may use the console',
+    user: { ...student, isStaff: true },
+    lms: open,
+    refusedOn: [],
+  },
+  {
+    spec: '§6 student access is not staff access',
+    user: student,
+    lms: open,
+    refusedOn: CONSOLE_PATHS,
+    reason: 'notStaff',
+  },
+  {
+    spec: '§3 LMS studentLocked locks the panel, not the console',
+    user: staff,
+    lms: locked,
+    refusedOn: [],
+  },
+  {
+    spec: '§3 LMS adminLocked locks new console sign-ins, not sessions',
+    user: staff,
+    lms: { studentLocked: 0, adminLocked: 1 },
+    refusedOn: CONSOLE_LOCK_PATHS,
+    reason: 'adminLocked',
+  },
+  {
+    spec: 'the lock is read before the person is known',
+    user: null,
+    lms: { studentLocked: 0, adminLocked: 1 },
+    refusedOn: CONSOLE_LOCK_PATHS,
+    reason: 'adminLocked',
+  },
+  {
+    spec: '§3 User details inactive ends staff access on every path',
+    user: { ...staff, inactive: 1 },
+    lms: open,
+    refusedOn: CONSOLE_PATHS,
+    reason: 'inactive',
+  },
+];
+
+describe('signInAllowed on the console paths', () => {
+  for (const row of consoleRows) {
+    for (const path of CONSOLE_PATHS) {
+      const reason = row.refusedOn.includes(path) ? row.reason : undefined;
+      it(`${row.spec} -> ${path}: ${reason ?? 'allowed'}`, () => {
+        const verdict = signInAllowed(row.user, row.lms, path);
+        expect(verdict).toEqual(
+          reason === undefined
+            ? { allowed: true }
+            : { allowed: false, reason, message: SIGN_IN_REFUSAL_MESSAGES[reason] },
+        );
+      });
+    }
+  }
+
+  it('an adminLocked LMS still lets students into the panel', () => {
+    expect(signInAllowed(student, { studentLocked: 0, adminLocked: 1 }, 'password')).toEqual({
+      allowed: true,
     });
   });
 });

@@ -20,25 +20,43 @@
  * - student-session: a student route or a form post into a window: inactive and the student check.
  * - launch-reauthentication: the live-verification step inside a student session: as
  *   student-session, read again from the user row because it may have changed since.
+ * - console-*: the staff console's password login, SSO, MFA completion and session, as the
+ *   panel's paths of the same name, with adminLocked for the lock and a staff role for access
+ *   (notStaff, after inactive). A staff member need not be a student (docs/decisions/0021).
  */
 
 /** A way into the panel that applies the sign-in rule. */
-export type SignInPath =
+export type PanelSignInPath =
   'password' | 'sso' | 'mfa' | 'session' | 'student-session' | 'launch-reauthentication';
 
+/**
+ * A way into the staff console (docs/decisions/0021): the same steps as the panel's, with the
+ * LMS's adminLocked in place of studentLocked and a staff role in place of student access.
+ */
+export type ConsoleSignInPath =
+  'console-password' | 'console-sso' | 'console-mfa' | 'console-session';
+
+/** A way into the panel or the console that applies the sign-in rule. */
+export type SignInPath = PanelSignInPath | ConsoleSignInPath;
+
 /** Why a person may not sign in (see the module comment for the order). */
-export type SignInRefusal = 'studentLocked' | 'inactive' | 'notStudent';
+export type SignInRefusal =
+  'studentLocked' | 'adminLocked' | 'inactive' | 'notStudent' | 'notStaff';
 
 /** What the rule reads of a user (a user row, a session's row). */
 export interface SignInUser {
   inactive: number;
   isStudent: boolean;
   userType: number;
+  /** Holds a staff role (table staff_member); read by the console's paths only. */
+  isStaff?: boolean;
 }
 
 /** What the rule reads of the LMS the sign-in is for. */
 export interface SignInLms {
   studentLocked: number;
+  /** The console's lock (§3 LMS adminLocked); read by the console's paths only. */
+  adminLocked?: number;
 }
 
 /** Allowed, or the first refusal with the spec's words for it. */
@@ -55,11 +73,16 @@ export const SIGN_IN_REFUSAL_MESSAGES: Readonly<Record<SignInRefusal, string>> =
   studentLocked: 'Please contact your training department for access.',
   inactive: 'Incorrect login.',
   notStudent: 'You do not have student access.',
+  adminLocked: 'The staff console of this LMS is locked. Please contact your administrator.',
+  notStaff: 'You do not have staff access.',
 };
 
 /** Which checks each path applies besides inactive, which every path applies (module comment). */
 export const SIGN_IN_PATHS: Readonly<
-  Record<SignInPath, { readonly lmsLock: boolean; readonly studentOnly: boolean }>
+  Record<
+    SignInPath,
+    { readonly lmsLock: boolean; readonly studentOnly: boolean; readonly console?: true }
+  >
 > = {
   password: { lmsLock: true, studentOnly: false },
   sso: { lmsLock: true, studentOnly: true },
@@ -67,6 +90,11 @@ export const SIGN_IN_PATHS: Readonly<
   session: { lmsLock: false, studentOnly: false },
   'student-session': { lmsLock: false, studentOnly: true },
   'launch-reauthentication': { lmsLock: false, studentOnly: true },
+  // The console's: lmsLock reads adminLocked, and every one needs a staff role.
+  'console-password': { lmsLock: true, studentOnly: false, console: true },
+  'console-sso': { lmsLock: true, studentOnly: false, console: true },
+  'console-mfa': { lmsLock: false, studentOnly: false, console: true },
+  'console-session': { lmsLock: false, studentOnly: false, console: true },
 };
 
 // Student access (§6): flagged as student, with userType 0 or more.
@@ -88,9 +116,12 @@ export function signInAllowed(
   path: SignInPath,
 ): SignInVerdict {
   const checks = SIGN_IN_PATHS[path];
-  if (checks.lmsLock && lms.studentLocked === 1) return refuse('studentLocked');
+  if (checks.console) {
+    if (checks.lmsLock && lms.adminLocked === 1) return refuse('adminLocked');
+  } else if (checks.lmsLock && lms.studentLocked === 1) return refuse('studentLocked');
   if (user === null) return { allowed: true };
   if (user.inactive !== 0) return refuse('inactive');
   if (checks.studentOnly && !hasStudentAccess(user)) return refuse('notStudent');
+  if (checks.console && user.isStaff !== true) return refuse('notStaff');
   return { allowed: true };
 }

@@ -87,6 +87,8 @@ export interface AppUserTable {
   createdAt: Instant;
   /** When the student last passed the launch re-authentication (migration 0005). */
   lastVerifiedAt: NullableInstant;
+  /** When the user last signed in to the panel or the console (migration 0022). */
+  lastSignInAt: NullableInstant;
 }
 
 export interface UserSessionTable {
@@ -100,7 +102,12 @@ export interface UserSessionTable {
   endedAt: NullableInstant;
   clientAddress: Default<string>;
   userAgent: Default<string>;
+  /** Which app the session is for: the student panel or the staff console (migration 0022). */
+  audience: Default<SessionAudience>;
 }
+
+/** The app a session or an MFA challenge is for (migration 0022). */
+export type SessionAudience = 'panel' | 'console';
 
 export interface MfaChallengeTable {
   mfaHash: string;
@@ -113,6 +120,7 @@ export interface MfaChallengeTable {
   failedAttempts: Default<number>;
   resendCount: Default<number>;
   consumedAt: NullableInstant;
+  audience: Default<SessionAudience>;
 }
 
 export interface RememberedDeviceTable {
@@ -257,6 +265,59 @@ export interface AssignmentTable {
   durationMs: Num;
   flaggedOfflineCompletion: Default<boolean>;
   removedAt: NullableInstant;
+  /** The assignment rule that made it, if one did (migration 0022). */
+  ruleKey: Default<number | null>;
+}
+
+/** Staff roles: built-in (flags from the code's BUILT_IN_ROLES) or made by an administrator. */
+export interface StaffRoleTable {
+  roleKey: Generated<number>;
+  lmsKey: number;
+  name: string;
+  builtIn: Default<string | null>;
+  permissions: Default<unknown>;
+  createdAt: Instant;
+}
+
+/** Who is staff: their role and the restriction groups that scope them ('{}' = whole LMS). */
+export interface StaffMemberTable {
+  userKey: number;
+  roleKey: number;
+  restrictionGroups: Default<string[]>;
+  createdAt: Instant;
+}
+
+/** The append-only audit log of staff and operator actions (migration 0022). */
+export interface AuditEventTable {
+  eventKey: Generated<string>;
+  lmsKey: number | null;
+  at: Instant;
+  actorUserKey: Default<number | null>;
+  actorLabel: string;
+  clientAddress: Default<string>;
+  action: string;
+  targetType: Default<string>;
+  targetKey: Default<string>;
+  summary: Default<string>;
+  before: Default<unknown>;
+  after: Default<unknown>;
+}
+
+/** Assignment rules: a curriculum for everyone matching base/fleet/position/restriction group. */
+export interface AssignmentRuleTable {
+  ruleKey: Generated<number>;
+  lmsKey: number;
+  curriculumKey: number;
+  base: Default<string | null>;
+  fleet: Default<string | null>;
+  position: Default<string | null>;
+  restrictionGroup: Default<string | null>;
+  startDate: NullableInstant;
+  durationMs: Default<number | null>;
+  dueDate: NullableInstant;
+  createdBy: Default<number | null>;
+  createdAt: Instant;
+  endedAt: NullableInstant;
 }
 
 export interface LessonProgressTable {
@@ -541,6 +602,10 @@ export interface Database {
   topic: TopicTable;
   lesson: LessonTable;
   assignment: AssignmentTable;
+  staffRole: StaffRoleTable;
+  staffMember: StaffMemberTable;
+  auditEvent: AuditEventTable;
+  assignmentRule: AssignmentRuleTable;
   lessonProgress: LessonProgressTable;
   launch: LaunchTable;
   widget: WidgetTable;

@@ -20,6 +20,7 @@ import { reportsArea } from './reports/module.js';
 import { sequencingArea } from './sequencing/module.js';
 import { sessionsArea } from './sessions/module.js';
 import { ssoArea } from './sso/module.js';
+import { staffArea } from './staff/module.js';
 import { usersArea } from './users/module.js';
 import { widgetsArea } from './widgets/module.js';
 
@@ -47,6 +48,7 @@ export const AREAS: readonly FeatureArea[] = [
   sessionsArea,
   lmsInfoArea,
   usersArea,
+  staffArea,
   progressArea,
   widgetsArea,
   calendarFeedArea,

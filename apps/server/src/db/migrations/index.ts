@@ -17,6 +17,7 @@ import { migration0017 } from './0017-email-retries.js';
 import { migration0019 } from './0019-failed-outcome-certificates.js';
 import { migration0020 } from './0020-sso-assume-email-verified.js';
 import { migration0021 } from './0021-sco-delivery-controls.js';
+import { migration0022 } from './0022-staff-console.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in order. Append only; never edit one that has landed. */
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   migration0019,
   migration0020,
   migration0021,
+  migration0022,
 ];

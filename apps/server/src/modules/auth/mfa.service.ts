@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { SessionAudience } from '../../db/schema.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { MFA_CODE_LENGTH } from '@waypoint/domain';
 import type { AppDeps } from '../../app-deps.js';
@@ -79,6 +80,7 @@ export async function startMfaChallenge(
   deps: MfaDeps,
   user: { userKey: number; lmsKey: number; email: string },
   useCookie: boolean,
+  audience: SessionAudience = 'panel',
 ): Promise<string> {
   const now = deps.clock.now();
   const mfaId = randomToken();
@@ -89,6 +91,7 @@ export async function startMfaChallenge(
     userKey: user.userKey,
     codeHash: await codeHashOf(deps, mfaHash, code),
     useCookie,
+    audience,
     now,
     expiresAt: new Date(now.getTime() + MFA_CODE_LIFETIME_MS),
   });
@@ -103,7 +106,7 @@ export async function startMfaChallenge(
 export async function verifyMfaCode(
   deps: Pick<MfaDeps, 'db' | 'clock' | 'state'>,
   input: { mfaId: string; code: string; clientAddress: string },
-): Promise<{ userKey: number; useCookie: boolean }> {
+): Promise<{ userKey: number; useCookie: boolean; audience: SessionAudience }> {
   const { db, clock } = deps;
   const now = clock.now();
   await enforceRateLimit(db, RATE_RULES.mfaAddress, input.clientAddress, now);

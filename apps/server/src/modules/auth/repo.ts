@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { SessionAudience } from '../../db/schema.js';
 
 /** The only SQL on mfa_challenge and remembered_device. */
 
@@ -8,6 +9,7 @@ export interface NewChallenge {
   userKey: number;
   codeHash: string;
   useCookie: boolean;
+  audience: SessionAudience;
   now: Date;
   expiresAt: Date;
 }
@@ -21,6 +23,7 @@ export async function insertChallenge(db: Db, challenge: NewChallenge): Promise<
       userKey: challenge.userKey,
       codeHash: challenge.codeHash,
       useCookie: challenge.useCookie,
+      audience: challenge.audience,
       createdAt: challenge.now,
       codeSentAt: challenge.now,
       expiresAt: challenge.expiresAt,
@@ -47,7 +50,7 @@ export async function consumeChallenge(
     .where('consumedAt', 'is', null)
     .where('expiresAt', '>', now)
     .where('failedAttempts', '<', maxFailures)
-    .returning(['userKey', 'useCookie'])
+    .returning(['userKey', 'useCookie', 'audience'])
     .executeTakeFirst();
 }
 

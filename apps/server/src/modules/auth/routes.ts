@@ -4,6 +4,7 @@ import { MFA_SESSION_MARKER } from '@waypoint/domain';
 import {
   authCalls,
   authSchemas,
+  CONSOLE_PANEL,
   LOGIN_ID_MAX_LENGTH,
   LOGIN_PASSWORD_MAX_LENGTH,
   type LoginHeaders,
@@ -70,7 +71,9 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     const { userId, password } = readCredentials(headers);
     const lms = await resolveLms(request);
     const useCookie = headers.usecookie === '1';
+    const audience = headers.panel === CONSOLE_PANEL ? 'console' : 'panel';
     const outcome = await login(deps, {
+      audience,
       lms,
       userId,
       password,
@@ -86,7 +89,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
         outcome.rememberDeviceTime,
       );
     }
-    const sessionId = await startSession(request, reply, { ...outcome.user, useCookie });
+    const sessionId = await startSession(request, reply, { ...outcome.user, useCookie, audience });
     return presentUserDetails(outcome.user, sessionId);
   });
 
@@ -97,9 +100,13 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       code: String(mfaVerificationCode),
       clientAddress: request.ip,
     });
-    const user = await userForSession(deps, used.userKey);
+    const user = await userForSession(deps, used.userKey, used.audience);
     if (!user) throw new HttpError(400, INVALID_CODE_MESSAGE);
-    const sessionId = await startSession(request, reply, { ...user, useCookie: used.useCookie });
+    const sessionId = await startSession(request, reply, {
+      ...user,
+      useCookie: used.useCookie,
+      audience: used.audience,
+    });
     if (remember === true) {
       const device = await rememberDevice(deps, user);
       if (device) setDeviceCookie(request, reply, device.token, device.durationMs);

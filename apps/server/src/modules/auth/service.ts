@@ -12,6 +12,8 @@ import {
   recordFailure,
 } from '../rate-limits/service.js';
 import { lmsByKey, type LmsRow } from '../lms-info/service.js';
+import { isStaff } from '../staff/service.js';
+import type { SessionAudience } from '../../db/schema.js';
 import { noteLoginFailures, userByKey, userByLoginId, type UserRow } from '../users/service.js';
 import { deviceIsRemembered, startMfaChallenge, type MfaDeps } from './mfa.service.js';
 
@@ -31,6 +33,8 @@ export interface LoginInput {
   /** Value of the remembered-device cookie, if any. */
   deviceToken: string | undefined;
   useCookie: boolean;
+  /** The panel (spec §7 panel=student) or the staff console (panel=console, ADR 0021). */
+  audience: SessionAudience;
 }
 
 /** The bucket key of a login ID: the same whether or not the account exists. */
@@ -53,7 +57,8 @@ export async function login(deps: MfaDeps, input: LoginInput): Promise<LoginOutc
   const now = clock.now();
   const { lms } = input;
   // The LMS's part of the sign-in rule comes before any work on the login ID (§4 step 3).
-  const lmsVerdict = signInAllowed(null, lms, 'password');
+  const path = input.audience === 'console' ? 'console-password' : 'password';
+  const lmsVerdict = signInAllowed(null, lms, path);
   if (!lmsVerdict.allowed) throw new HttpError(403, lmsVerdict.message);
   const accountKey = accountKeyOf(lms.lmsKey, input.userId);
   const pairKey = pairKeyOf(accountKey, input.clientAddress);
@@ -70,7 +75,10 @@ export async function login(deps: MfaDeps, input: LoginInput): Promise<LoginOutc
   const user = await userByLoginId(deps, lms.lmsKey, input.userId);
   const passwordRight = await verifyPassword(input.password, user?.passwordHash ?? null);
   // A user the rule refuses (inactive) fails like a wrong password: the same 401, counted alike.
-  if (!user || !passwordRight || !signInAllowed(user, lms, 'password').allowed) {
+  const staff =
+    user !== undefined && input.audience === 'console' && (await isStaff(deps, user.userKey));
+  const verdict = user ? signInAllowed({ ...user, isStaff: staff }, lms, path) : null;
+  if (!user || !passwordRight || (verdict && !verdict.allowed && verdict.reason === 'inactive')) {
     await hitRateLimit(db, RATE_RULES.loginAddress, input.clientAddress, now);
     const pairState = await recordFailure(db, RATE_RULES.loginFailures, pairKey, now);
     const accountState = await recordFailure(db, RATE_RULES.loginAccountFailures, accountKey, now);
@@ -84,12 +92,14 @@ export async function login(deps: MfaDeps, input: LoginInput): Promise<LoginOutc
     throw new HttpError(401, INCORRECT_LOGIN_MESSAGE);
   }
 
+  // The right password of someone who may not use the console: told so (§6's way for students).
+  if (verdict && !verdict.allowed) throw new HttpError(403, verdict.message);
   if (pair.hits !== 0) await clearRateLimit(db, RATE_RULES.loginFailures, pairKey);
   if (user.failedLoginCount !== 0 || user.lockedUntil !== null) {
     await noteLoginFailures(deps, user.userKey, 0, null);
   }
   if (user.mfaEnabled && !(await deviceIsRemembered(deps, user.userKey, input.deviceToken))) {
-    const mfaId = await startMfaChallenge(deps, user, input.useCookie);
+    const mfaId = await startMfaChallenge(deps, user, input.useCookie, input.audience);
     return { kind: 'mfa', mfaId, rememberDeviceTime: lms.mfaRememberDeviceMs };
   }
   return { kind: 'session', user };
@@ -115,10 +125,19 @@ async function warnOfAttack(deps: MfaDeps, user: UserRow, failures: number): Pro
  * The user a finished MFA challenge signs in, if the sign-in rule still allows them (they may have
  * been made inactive meanwhile); null otherwise, which the route answers 400 (the code message).
  */
-export async function userForSession(deps: { db: Db }, userKey: number): Promise<UserRow | null> {
+export async function userForSession(
+  deps: { db: Db },
+  userKey: number,
+  audience: SessionAudience = 'panel',
+): Promise<UserRow | null> {
   const user = await userByKey(deps, userKey);
   const lms = user && (await lmsByKey(deps, user.lmsKey));
-  return user && lms && signInAllowed(user, lms, 'mfa').allowed ? user : null;
+  if (!user || !lms) return null;
+  if (audience === 'console') {
+    const staff = await isStaff(deps, user.userKey);
+    return signInAllowed({ ...user, isStaff: staff }, lms, 'console-mfa').allowed ? user : null;
+  }
+  return signInAllowed(user, lms, 'mfa').allowed ? user : null;
 }
 
 /** Clears the lockouts of a login ID at every address (after its password is set). */

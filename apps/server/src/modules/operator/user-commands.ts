@@ -40,7 +40,7 @@ interface UserView extends Row {
 }
 
 /** add-user: one user, with a password, an emailed set-password invitation, or neither. */
-const addUser = defineOperatorCommand({
+export const addUser = defineOperatorCommand({
   name: 'add-user',
   summary: 'Add a user to an LMS',
   input: AddUserInput,

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { SIGN_IN_REFUSAL_MESSAGES } from '@waypoint/domain';
 import { HttpError } from '../../lib/http-error.js';
 import { safeEqual } from '../../lib/tokens.js';
-import { BINDING_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from './cookies.js';
+import { bindingCookiesOf, SESSION_COOKIE, SESSION_COOKIES } from './cookies.js';
 import { lookupSession, MAX_SESSION_ID_LENGTH, xsrfTokenFor, type SessionInfo } from './service.js';
 
 export type { SessionInfo } from './service.js';
@@ -63,14 +63,14 @@ export function findSession(
   request: FastifyRequest,
   sessionId: string | null,
 ): Promise<SessionInfo | null> {
-  return lookupSession(request.server.deps, sessionId, request.cookies[BINDING_COOKIE]);
+  return lookupSession(request.server.deps, sessionId, bindingCookiesOf(request));
 }
 
 /** 403 unless a state-changing request sends an X-XSRF-TOKEN equal to its cookie and valid for the session. */
 export async function checkXsrf(request: FastifyRequest, session: SessionInfo): Promise<void> {
   if (!STATE_CHANGING.has(request.method)) return;
   const header = request.headers['x-xsrf-token'];
-  const cookie = request.cookies[XSRF_COOKIE];
+  const cookie = request.cookies[SESSION_COOKIES[session.audience].xsrf];
   const expected = await xsrfTokenFor(request.server.deps, session.sessionHash);
   if (
     typeof header !== 'string' ||

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { SessionAudience } from '../../db/schema.js';
 
 /** The only SQL on user_session and server_secret. */
 
@@ -12,9 +13,10 @@ export interface NewSessionRow {
   expiresAt: Date;
   clientAddress: string;
   userAgent: string;
+  audience: SessionAudience;
 }
 
-/** Stores a new session (only the hash of its id). */
+/** Stores a new session (only the hash of its id) and notes the user's sign-in time. */
 export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
   await db
     .insertInto('userSession')
@@ -28,7 +30,13 @@ export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
       expiresAt: row.expiresAt,
       clientAddress: row.clientAddress.slice(0, 100),
       userAgent: row.userAgent.slice(0, 500),
+      audience: row.audience,
     })
+    .execute();
+  await db
+    .updateTable('appUser')
+    .set({ lastSignInAt: row.now })
+    .where('userKey', '=', row.userKey)
     .execute();
 }
 
@@ -41,7 +49,10 @@ export async function findOpenSession(db: Db, sessionHash: string, now: Date) {
     .selectFrom('userSession')
     .innerJoin('appUser', 'appUser.userKey', 'userSession.userKey')
     .innerJoin('lms', 'lms.lmsKey', 'userSession.lmsKey')
-    .select([
+    .leftJoin('staffMember', 'staffMember.userKey', 'userSession.userKey')
+    .select(({ eb }) => [
+      eb('staffMember.roleKey', 'is not', null).$castTo<boolean>().as('isStaff'),
+
       'userSession.sessionHash',
       'userSession.userKey',
       'userSession.lmsKey',
@@ -52,6 +63,7 @@ export async function findOpenSession(db: Db, sessionHash: string, now: Date) {
       'appUser.userType',
       'appUser.inactive',
       'lms.studentLocked',
+      'userSession.audience',
     ])
     .where('userSession.sessionHash', '=', sessionHash)
     .where('userSession.endedAt', 'is', null)

@@ -6,6 +6,8 @@ import { presentPermissions, presentUserDetails } from '../users/presenter.js';
 import { clearSessionCookies, setXsrfCookie } from './cookies.js';
 import { checkXsrf, findSession, sessionIdOf, SESSION_INVALID_MESSAGE } from './guard.js';
 import { endSession, sessionUser } from './service.js';
+import { presentStaffPermissions } from '../staff/presenter.js';
+import { staffContext } from '../staff/service.js';
 
 /** Session check, logout and permissions (spec §7, §4 'Login and session'). */
 export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
@@ -16,7 +18,7 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
     const session = await findSession(request, request.params.sessionId);
     const user = session && (await sessionUser(deps, session.userKey));
     if (!session || !user) return reply.status(204).send(null);
-    await setXsrfCookie(request, reply, session.sessionHash);
+    await setXsrfCookie(request, reply, session.sessionHash, session.audience);
     return presentUserDetails(user, request.params.sessionId);
   });
 
@@ -26,7 +28,7 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
       await checkXsrf(request, session);
       await endSession(deps, session.sessionHash);
     }
-    clearSessionCookies(reply);
+    clearSessionCookies(reply, session?.audience ?? 'panel');
     return reply.status(204).send(null);
   });
 
@@ -34,9 +36,12 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
     authCalls.permissions.route,
     { preHandler: app.requireSession, schema: authSchemas.permissions },
     async (request) => {
-      const user = await sessionUser(deps, request.session!.userKey);
+      const { userKey, sessionHash } = request.session!;
+      const user = await sessionUser(deps, userKey);
       if (!user) throw new HttpError(401, SESSION_INVALID_MESSAGE);
-      return presentPermissions(user);
+      // Staff get their role's flags (ADR 0021); the panel reads only isStudent and userType (§6).
+      const staff = await staffContext(deps, userKey, sessionHash);
+      return staff ? presentStaffPermissions(staff) : presentPermissions(user);
     },
   );
 }

@@ -6,6 +6,7 @@
 import { signInAllowed } from '@waypoint/domain';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/connection.js';
+import type { SessionAudience } from '../../db/schema.js';
 import { hashToken, hmac, randomToken, safeEqual } from '../../lib/tokens.js';
 import { userByKey, type UserRow } from '../users/service.js';
 import type { OpenSessionRow, SessionCache } from './cache.js';
@@ -43,6 +44,27 @@ export interface SessionInfo {
   userType: number;
   /** The sign-in rule's 'student-session' path allows it: student routes and form posts (§6). */
   studentAccess: boolean;
+  /** The app the session was opened for: a console session never opens a student route. */
+  audience: SessionAudience;
+}
+
+/** The binding cookies a request carries, by the app that set them (cookies.ts). */
+export type BindingCookies = Partial<Record<SessionAudience, string>>;
+
+/** A session's idle and absolute limits in ms: the console's are its own (ADR 0021). */
+export function sessionLimitsMs(
+  config: SessionDeps['config'],
+  audience: SessionAudience,
+): { idleMs: number; absoluteMs: number } {
+  return audience === 'console'
+    ? {
+        idleMs: config.staffSessionIdleMinutes * 60_000,
+        absoluteMs: config.staffSessionAbsoluteHours * 3_600_000,
+      }
+    : {
+        idleMs: config.sessionIdleMinutes * 60_000,
+        absoluteMs: config.sessionAbsoluteHours * 3_600_000,
+      };
 }
 
 // A session id is 43 base64url characters; anything much longer is not one of ours.
@@ -80,23 +102,25 @@ const msOf = (value: Date | string): number =>
   typeof value === 'string' ? Date.parse(value) : value.getTime();
 
 /**
- * The valid session for an id: not ended, within the absolute and idle timeouts, its user still
- * allowed by the sign-in rule ('session' path), and (when bound) with its binding cookie. Moves
- * last_seen_at forward. Null otherwise.
+ * The valid session for an id: not ended, within the absolute and idle timeouts of its app, its
+ * user still allowed by the sign-in rule ('session', or 'console-session' for the console), and
+ * (when bound) with the binding cookie of its app. Moves last_seen_at forward. Null otherwise.
  */
 export async function lookupSession(
   deps: SessionDeps,
   sessionId: string | null,
-  bindingCookie: string | undefined,
+  bindingCookies: BindingCookies,
 ): Promise<SessionInfo | null> {
   if (!sessionId || sessionId.length > MAX_SESSION_ID_LENGTH) return null;
   const { db, clock, config } = deps;
   const now = clock.now();
   const nowMs = now.getTime();
   const sessionHash = hashToken(sessionId);
-  const idleMs = config.sessionIdleMinutes * 60_000;
+  const idleOf = (row: OpenSessionRow) => sessionLimitsMs(config, row.audience).idleMs;
   const current = (row: OpenSessionRow) =>
-    msOf(row.expiresAt) > nowMs && msOf(row.lastSeenAt) + idleMs > nowMs;
+    msOf(row.expiresAt) > nowMs && msOf(row.lastSeenAt) + idleOf(row) > nowMs;
+  const pathOf = (row: OpenSessionRow) =>
+    row.audience === 'console' ? 'console-session' : 'session';
   // A lookup under TRUST_MS old is trusted, but time limits still count from the clock; when
   // they fail, the database decides (another instance may have moved last_seen_at).
   const sessions = deps.state.sessionCache;
@@ -105,13 +129,14 @@ export async function lookupSession(
   if (!row) {
     const startedAt = sessions.generation();
     row = await findOpenSession(db, sessionHash, now);
-    if (!row || !signInAllowed(row, row, 'session').allowed || !current(row)) return null;
+    if (!row || !signInAllowed(row, row, pathOf(row)).allowed || !current(row)) return null;
     sessions.remember(row, nowMs, startedAt);
   }
   if (row.bindingHash !== null) {
+    const bindingCookie = bindingCookies[row.audience];
     if (!bindingCookie || !safeEqual(hashToken(bindingCookie), row.bindingHash)) return null;
   }
-  if (nowMs - msOf(row.lastSeenAt) >= touchIntervalMs(idleMs)) {
+  if (nowMs - msOf(row.lastSeenAt) >= touchIntervalMs(idleOf(row))) {
     await touchSession(db, sessionHash, now);
     row.lastSeenAt = now;
   }
@@ -121,7 +146,8 @@ export async function lookupSession(
     lmsKey: row.lmsKey,
     isStudent: row.isStudent,
     userType: row.userType,
-    studentAccess: signInAllowed(row, row, 'student-session').allowed,
+    studentAccess: row.audience === 'panel' && signInAllowed(row, row, 'student-session').allowed,
+    audience: row.audience,
   };
 }
 
@@ -141,6 +167,7 @@ export async function openSession(
     useCookie: boolean;
     clientAddress: string;
     userAgent: string;
+    audience: SessionAudience;
   },
 ): Promise<NewSession> {
   const { db, clock, config } = deps;
@@ -154,9 +181,10 @@ export async function openSession(
     lmsKey: user.lmsKey,
     bindingHash: binding === null ? null : hashToken(binding),
     now,
-    expiresAt: new Date(now.getTime() + config.sessionAbsoluteHours * 3_600_000),
+    expiresAt: new Date(now.getTime() + sessionLimitsMs(config, user.audience).absoluteMs),
     clientAddress: user.clientAddress,
     userAgent: user.userAgent,
+    audience: user.audience,
   });
   return { sessionId, sessionHash, binding };
 }
