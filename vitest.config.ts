@@ -11,6 +11,11 @@ const alias = [
     find: /^@waypoint\/domain\/contract$/,
     replacement: path.join(domainSource, 'contract/index.ts'),
   },
+  { find: /^@waypoint\/ui$/, replacement: path.resolve(root, 'packages/ui/src/index.ts') },
+  {
+    find: /^@waypoint\/ui\/tokens\.css$/,
+    replacement: path.resolve(root, 'packages/ui/src/tokens.css'),
+  },
 ];
 
 /** The test files under `folder` (relative to the root) whose names match `name`. */
@@ -104,9 +109,20 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // The shared UI package's components are tested with the panel they came from.
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        // The staff console: isolated like the panel (a fresh jsdom and module graph per file).
+        resolve: { alias },
+        test: {
+          name: 'console',
+          include: ['apps/console/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/console/src/test/setup.ts'],
         },
       },
     ],

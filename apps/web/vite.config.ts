@@ -59,7 +59,7 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    // The shared package's sources, compiled with the app (its entry and the contract entry).
+    // The shared packages' sources, compiled with the app: the domain (entry and contract) and the UI.
     alias: [
       {
         find: /^@waypoint\/domain$/,
@@ -71,6 +71,15 @@ export default defineConfig({
           import.meta.dirname,
           '../../packages/domain/src/contract/index.ts',
         ),
+      },
+      // The shared UI package's sources (tokens and components lifted out of the panel).
+      {
+        find: /^@waypoint\/ui$/,
+        replacement: path.resolve(import.meta.dirname, '../../packages/ui/src/index.ts'),
+      },
+      {
+        find: /^@waypoint\/ui\/tokens\.css$/,
+        replacement: path.resolve(import.meta.dirname, '../../packages/ui/src/tokens.css'),
       },
     ],
   },

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import './styles/tokens.css';
+import '@waypoint/ui/tokens.css';
 import { Providers } from './app/providers';
 import { createAppRouter, preloadRoute } from './app/router';
 import { loadLmsData } from './app/use-lms-data';

@@ -1,52 +1,25 @@
-import type { ReactNode, SVGProps } from 'react';
+// The panel's own icons, drawn with the shared set's makeIcon (@waypoint/ui); the generic ones
+// (close, chevrons, alerts...) live in @waypoint/ui and are re-exported here for the panel's imports.
+import { makeIcon } from '@waypoint/ui';
 
-/** Props for every icon: decorative by default (aria-hidden), sized by `size` in px. */
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  size?: number;
-}
+export {
+  makeIcon,
+  IconClose,
+  IconChevronDown,
+  IconMenu,
+  IconWarning,
+  IconLogOut,
+  IconExternal,
+  IconDownload,
+  IconCheckCircle,
+  IconAlertCircle,
+} from '@waypoint/ui';
+export type { IconProps } from '@waypoint/ui';
 
-// One 24x24 stroke icon set, drawn inline so the panel needs no icon font and no extra request.
-export function makeIcon(paths: ReactNode, filled = false) {
-  return function Icon({ size = 20, ...rest }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke={filled ? 'none' : 'currentColor'}
-        strokeWidth={1.9}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
-
-export const IconClose = makeIcon(<path d="M18 6 6 18M6 6l12 12" />);
-export const IconChevronDown = makeIcon(<path d="m6 9 6 6 6-6" />);
-export const IconMenu = makeIcon(<path d="M4 6h16M4 12h16M4 18h16" />);
 export const IconSettings = makeIcon(
   <>
     <path d="M12.22 2h-.44a2 2 0 0 0-2 2v.18a2 2 0 0 1-1 1.73l-.43.25a2 2 0 0 1-2 0l-.15-.08a2 2 0 0 0-2.73.73l-.22.38a2 2 0 0 0 .73 2.73l.15.1a2 2 0 0 1 1 1.72v.51a2 2 0 0 1-1 1.74l-.15.09a2 2 0 0 0-.73 2.73l.22.38a2 2 0 0 0 2.73.73l.15-.08a2 2 0 0 1 2 0l.43.25a2 2 0 0 1 1 1.73V20a2 2 0 0 0 2 2h.44a2 2 0 0 0 2-2v-.18a2 2 0 0 1 1-1.73l.43-.25a2 2 0 0 1 2 0l.15.08a2 2 0 0 0 2.73-.73l.22-.39a2 2 0 0 0-.73-2.73l-.15-.08a2 2 0 0 1-1-1.74v-.5a2 2 0 0 1 1-1.74l.15-.09a2 2 0 0 0 .73-2.73l-.22-.38a2 2 0 0 0-2.73-.73l-.15.08a2 2 0 0 1-2 0l-.43-.25a2 2 0 0 1-1-1.73V4a2 2 0 0 0-2-2z" />
     <circle cx="12" cy="12" r="3" />
-  </>,
-);
-export const IconWarning = makeIcon(
-  <>
-    <path d="M10.3 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.7 3.86a2 2 0 0 0-3.4 0z" />
-    <path d="M12 9v4M12 17h.01" />
-  </>,
-);
-export const IconLogOut = makeIcon(
-  <>
-    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
-    <path d="m16 17 5-5-5-5M21 12H9" />
   </>,
 );
 export const IconKey = makeIcon(
@@ -114,24 +87,6 @@ export const IconChat = makeIcon(
   <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />,
 );
 export const IconShield = makeIcon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />);
-export const IconExternal = makeIcon(
-  <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6M15 3h6v6M10 14 21 3" />,
-);
-export const IconDownload = makeIcon(
-  <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />,
-);
-export const IconCheckCircle = makeIcon(
-  <>
-    <path d="M22 11.08V12a10 10 0 1 1-5.93-9.14" />
-    <path d="M22 4 12 14.01l-3-3" />
-  </>,
-);
-export const IconAlertCircle = makeIcon(
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 8v4M12 16h.01" />
-  </>,
-);
 export const IconPlug = makeIcon(
   <>
     <path d="M12 22v-5M9 8V2M15 8V2" />

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { lmsDisplayName } from '../lib/store';
 import { useAppState } from '../lib/use-app-state';
-import { Button, buttonClassName } from './button';
+import { Button, buttonClassName, Modal } from '@waypoint/ui';
 import { IconChat, IconClock, IconExternal, IconMail, IconPhone, IconSupport } from './icons';
-import { Modal } from './modal';
 import { chatDisplay, helpCentreUrl, safeWebAddress } from './support-links';
 import styles from './support-dialog.module.css';
 

@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../styles/tokens.css';
+import '@waypoint/ui/tokens.css';
 import { bootPlayer } from './boot';
 import { takeLaunchFromLocation } from './launch-location';
 import { PlayerApp } from './player-app';

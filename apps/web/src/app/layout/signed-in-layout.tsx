@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Button } from '../../components/button';
+import { Button, Toast } from '@waypoint/ui';
 import { IconClose, IconLogOut, IconMenu } from '../../components/icons';
 import { SupportDialog } from '../../components/support-dialog';
-import { Toast } from '../../components/toast';
 import { ChangePasswordDialog } from '../../features/change-password/change-password-dialog';
 import { DocumentsDialog } from '../../features/documents/documents-dialog';
 import { useDocumentsNeedAttention } from '../../features/documents/use-document-counts';

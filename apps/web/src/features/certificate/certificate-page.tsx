@@ -10,8 +10,7 @@ import {
 } from '../../api/certificates';
 import { ApiError, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { buttonClassName, Button } from '../../components/button';
-import { Loading } from '../../components/loading';
+import { buttonClassName, Button, Loading } from '@waypoint/ui';
 import { paths } from '../../lib/paths';
 import { findSession, setSessionId } from '../../lib/store';
 import { readCertificateQuery, takeSessionId } from './certificate-query';

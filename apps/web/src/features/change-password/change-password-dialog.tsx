@@ -1,8 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError, changePassword, type UserDetails } from '../../api';
-import { Button } from '../../components/button';
-import { ErrorLine, fieldClassNames } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { Button, ErrorLine, fieldClassNames, Modal } from '@waypoint/ui';
 import styles from './change-password-dialog.module.css';
 import {
   CHANGE_PASSWORD_FAILED,

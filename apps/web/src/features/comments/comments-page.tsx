@@ -10,10 +10,8 @@ import {
   type AnnotationReply,
 } from '../../api/comments';
 import { queryKeys } from '../../api/query-keys';
-import { Button } from '../../components/button';
-import { ErrorLine } from '../../components/field';
+import { Button, ErrorLine, Loading } from '@waypoint/ui';
 import { IconChat } from '../../components/icons';
-import { Loading } from '../../components/loading';
 import { setSessionId } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';
 import { COMMENTS_NOT_OPERATIONAL, readCommentsQuery, type CommentsQuery } from './comments-rules';

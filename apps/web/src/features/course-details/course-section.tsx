@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { IconLock } from '../../components/curricula-icons';
 import { IconChevronDown } from '../../components/icons';
-import { Tooltip } from '../../components/tooltip';
+import { Tooltip } from '@waypoint/ui';
 import {
   DRAFT_HINT,
   type CourseView,

@@ -1,7 +1,5 @@
-import { Button } from '../../components/button';
+import { Button, Loading, Modal } from '@waypoint/ui';
 import { IconAlertCircle, IconWarning } from '../../components/icons';
-import { Loading } from '../../components/loading';
-import { Modal } from '../../components/modal';
 import type { LaunchDialog } from './use-lesson-launch';
 import styles from './launch-dialogs.module.css';
 

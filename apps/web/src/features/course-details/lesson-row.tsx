@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { ProgressBar } from '../../components/progress-bar';
-import { Tooltip } from '../../components/tooltip';
+import { ProgressBar, Tooltip } from '@waypoint/ui';
 import {
   IconClassroom,
   IconLock,

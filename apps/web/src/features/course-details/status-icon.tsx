@@ -1,4 +1,4 @@
-import { Tooltip } from '../../components/tooltip';
+import { Tooltip } from '@waypoint/ui';
 import { IconCheck, IconLock } from '../../components/curricula-icons';
 import styles from './course-details.module.css';
 

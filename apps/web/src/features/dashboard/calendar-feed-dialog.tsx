@@ -3,9 +3,7 @@ import { useId, useState } from 'react';
 import { getCalendarFeed, resetCalendarFeed, type CalendarFeed } from '../../api/calendar-feed';
 import { unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { Button, buttonClassName } from '../../components/button';
-import { Loading } from '../../components/loading';
-import { Modal } from '../../components/modal';
+import { Button, buttonClassName, Loading, Modal } from '@waypoint/ui';
 import styles from './calendar-feed-dialog.module.css';
 
 export const FEED_DESCRIPTION =

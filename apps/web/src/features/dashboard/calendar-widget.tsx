@@ -16,8 +16,7 @@ import {
   type CalendarItemDue,
 } from '../../api/widgets';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '../../components/curricula-icons';
-import { Loading } from '../../components/loading';
-import { Tooltip } from '../../components/tooltip';
+import { Loading, Tooltip } from '@waypoint/ui';
 import { monthLabel, pointOnWindow, spanOnWindow } from './dashboard-rules';
 import { CalendarFeedButton } from './calendar-feed-dialog';
 import { StudentPicker } from './student-picker';

@@ -8,8 +8,7 @@ import {
   type DocumentDetail,
 } from '../../api/documents';
 import { queryKeys } from '../../api/query-keys';
-import { Button } from '../../components/button';
-import { LoadingOverlay } from '../../components/loading';
+import { Button, LoadingOverlay } from '@waypoint/ui';
 import { DocumentForm, type SaveState } from './document-form';
 import { formBody } from './document-form-state';
 import styles from './document-form.module.css';

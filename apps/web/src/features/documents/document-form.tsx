@@ -8,10 +8,8 @@ import {
   joinDocumentMessages,
 } from '@waypoint/domain';
 import type { DocumentDetail, DocumentField } from '../../api/documents';
-import { Button } from '../../components/button';
-import { ErrorLine, fieldClassNames } from '../../components/field';
+import { Button, ErrorLine, fieldClassNames, ProgressBar } from '@waypoint/ui';
 import { IconDownload } from '../../components/icons';
-import { ProgressBar } from '../../components/progress-bar';
 import {
   browserSupportsDateInput,
   fieldLabel,

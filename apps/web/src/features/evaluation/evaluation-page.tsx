@@ -18,8 +18,7 @@ import {
 } from '../../api/evaluations';
 import { queryKeys } from '../../api/query-keys';
 import { useUserKeys } from '../../api/use-progress';
-import { Button, buttonClassName } from '../../components/button';
-import { Loading } from '../../components/loading';
+import { Button, buttonClassName, Loading } from '@waypoint/ui';
 import { paths } from '../../lib/paths';
 import { setSettingsMenuOpen } from '../../lib/store';
 import styles from './evaluation.module.css';

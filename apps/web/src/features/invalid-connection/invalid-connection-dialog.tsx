@@ -1,6 +1,5 @@
-import { Button } from '../../components/button';
+import { Button, Modal } from '@waypoint/ui';
 import { IconPlug } from '../../components/icons';
-import { Modal } from '../../components/modal';
 import { logout, SESSION_INVALID_MESSAGE } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';
 import styles from './invalid-connection-dialog.module.css';

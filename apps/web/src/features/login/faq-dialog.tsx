@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { IconSupport } from '../../components/icons';
-import { Loading } from '../../components/loading';
-import { Modal } from '../../components/modal';
+import { Loading, Modal } from '@waypoint/ui';
 import { useAppState } from '../../lib/use-app-state';
 
 const FaqContent = lazy(async () => ({ default: (await import('./faq-content')).FaqContent }));

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { sendPasswordResetEmail } from '../../api/password';
 import { ApiError } from '../../api/client';
-import { Button } from '../../components/button';
-import { ErrorLine, TextField } from '../../components/field';
+import { Button, ErrorLine, TextField, Modal } from '@waypoint/ui';
 import { IconCheckCircle, IconKey } from '../../components/icons';
-import { Modal } from '../../components/modal';
 import { emailError } from './email-rules';
 import styles from './login-dialogs.module.css';
 

@@ -3,8 +3,7 @@ import { useEffect, useState, type ClipboardEvent, type FormEvent } from 'react'
 import { useNavigate } from 'react-router';
 import { resendMfaCode, validateMfaCode } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { Button } from '../../components/button';
-import { ErrorLine } from '../../components/field';
+import { Button, ErrorLine } from '@waypoint/ui';
 import { IconCheckCircle, IconLogOut, IconShield } from '../../components/icons';
 import { completeSignIn } from '../../lib/sign-in';
 import { clearPendingMfa, logout, readPendingMfa, type PendingMfa } from '../../lib/store';

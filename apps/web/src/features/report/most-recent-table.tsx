@@ -1,5 +1,5 @@
 import { OFFLINE_COMPLETION_TOOLTIP } from '@waypoint/domain';
-import { Tooltip } from '../../components/tooltip';
+import { Tooltip } from '@waypoint/ui';
 import type { MostRecentRowView } from './report-model';
 import styles from './report.module.css';
 

@@ -2,10 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { setPassword, validateResetToken } from '../../api/password';
-import { Button } from '../../components/button';
-import { ErrorLine, TextField } from '../../components/field';
+import { Button, ErrorLine, TextField, Loading } from '@waypoint/ui';
 import { IconAlertCircle, IconCheckCircle, IconKey } from '../../components/icons';
-import { Loading } from '../../components/loading';
 import { paths } from '../../lib/paths';
 import {
   cleanPassword,
