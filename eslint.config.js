@@ -11,11 +11,15 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = import.meta.dirname;
-const featuresDir = path.join(root, 'apps/web/src/features');
-/** The web features (one folder per screen or pop-up), each its own import-x zone. */
-const FEATURES = readdirSync(featuresDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The feature folders (one per screen or pop-up) of an app's src/features, each its own zone. */
+const featuresOf = (app) =>
+  readdirSync(path.join(root, `apps/${app}/src/features`), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+/** The web features, each its own import-x zone. */
+const FEATURES = featuresOf('web');
+/** The console's features (people, programme ...), zoned the same way. */
+const CONSOLE_FEATURES = featuresOf('console');
 
 /** Packages that do I/O or render: the domain package (rules and contract) imports none of them. */
 const IO_PACKAGES = [
@@ -80,6 +84,8 @@ export default tseslint.config(
         createTypeScriptImportResolver({
           project: [
             'apps/web/tsconfig.json',
+            'apps/console/tsconfig.json',
+            'packages/ui/tsconfig.json',
             'apps/server/tsconfig.json',
             'packages/domain/tsconfig.json',
             'tsconfig.tests.json',
@@ -111,10 +117,38 @@ export default tseslint.config(
               from: ['./apps/web/src/features', './apps/web/src/app'],
               message: 'Shared code must not import features or the app shell.',
             },
+            ...CONSOLE_FEATURES.map((feature) => ({
+              target: `./apps/console/src/features/${feature}`,
+              from: './apps/console/src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature never imports another feature; move shared code to components/ or api/.',
+            })),
+            {
+              target: ['./apps/console/src/components', './apps/console/src/api'],
+              from: ['./apps/console/src/features', './apps/console/src/app'],
+              message: 'Shared code must not import features or the app shell.',
+            },
             {
               target: './apps/web',
               from: './apps/server',
               message: 'The web app never imports the server; share through @waypoint/domain.',
+            },
+            {
+              target: './apps/console',
+              from: ['./apps/server', './apps/web'],
+              message:
+                'The console never imports the server or the panel; share through @waypoint/domain and @waypoint/ui.',
+            },
+            {
+              target: './apps/web',
+              from: './apps/console',
+              message: 'The panel never imports the console; share through @waypoint/ui.',
+            },
+            {
+              target: './packages/ui',
+              from: './apps',
+              message: 'The UI package (tokens and generic components) imports nothing from apps/.',
             },
             {
               target: './apps/server',
@@ -150,7 +184,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
@@ -160,6 +194,9 @@ export default tseslint.config(
       'apps/web/src/features/**/*.{ts,tsx}',
       'apps/web/src/app/**/*.{ts,tsx}',
       'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/console/src/features/**/*.{ts,tsx}',
+      'apps/console/src/app/**/*.{ts,tsx}',
+      'apps/console/src/components/**/*.{ts,tsx}',
     ],
     rules: {
       // Screens call the typed api/ functions (the contract's send), never the raw request.

@@ -34,7 +34,7 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(
       await problems(
         'apps/web/src/features/login/lint-probe.ts',
-        "export { Button } from '../../components/button';\nexport { emailError } from './email-rules';\n",
+        "export { safeWebAddress } from '../../components/support-links';\nexport { emailError } from './email-rules';\n",
       ),
     ).toEqual([]);
   });
@@ -84,12 +84,52 @@ describe('import boundaries (eslint.config.js)', () => {
     ).toEqual([expect.stringContaining('imports nothing from apps/')]);
   });
 
+  it('the UI package imports nothing from apps/; the console and the panel never import each other', async () => {
+    expect(
+      await problems(
+        'packages/ui/src/lint-probe.ts',
+        "export { paths } from '../../../apps/web/src/lib/paths';\n",
+      ),
+    ).toEqual([expect.stringContaining('The UI package (tokens and generic components) imports')]);
+    expect(
+      await problems(
+        'apps/console/src/lib/lint-probe.ts',
+        "export { paths } from '../../../web/src/lib/paths';\n",
+      ),
+    ).toEqual([expect.stringContaining('The console never imports the server or the panel')]);
+    expect(
+      await problems(
+        'apps/web/src/lib/lint-probe.ts',
+        "export { paths } from '../../../console/src/lib/paths';\n",
+      ),
+    ).toEqual([expect.stringContaining('The panel never imports the console')]);
+    expect(
+      await problems(
+        'apps/console/src/components/lint-probe.ts',
+        "export { LoginPage } from '../features/login/login-page';\n",
+      ),
+    ).toEqual([expect.stringContaining('Shared code must not import features')]);
+    expect(
+      await problems(
+        'apps/console/src/features/home/lint-probe.ts',
+        "export { LoginPage } from '../login/login-page';\nexport { Button } from '@waypoint/ui';\n",
+      ),
+    ).toEqual([expect.stringContaining(`${ZONE}: `)]);
+  });
+
   it("screens never import the API client's raw request", async () => {
-    for (const folder of ['features/login', 'app', 'components']) {
+    for (const folder of [
+      'web/src/features/login',
+      'web/src/app',
+      'web/src/components',
+      'console/src/features/login',
+      'console/src/app',
+    ]) {
+      const api = path.posix.join(folder.split('/src/')[0] ?? '', 'src/api/client');
       expect(
         await problems(
-          `apps/web/src/${folder}/lint-probe.ts`,
-          `export { request } from '${path.posix.relative(folder, 'api/client')}';\n`,
+          `apps/${folder}/lint-probe.ts`,
+          `export { request } from '${path.posix.relative(folder, api)}';\n`,
         ),
       ).toEqual([expect.stringContaining(`${RESTRICTED}: 'request' import`)]);
     }

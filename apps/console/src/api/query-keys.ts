@@ -1,0 +1,8 @@
+/**
+ * The query keys of the console, from one factory so that an invalidation names exactly what it
+ * means. Each area adds its own entry: `people: { list: (filters) => ['people', 'list', filters] }`.
+ */
+export const queryKeys = {
+  lmsInfo: () => ['lms-info'] as const,
+  me: () => ['console', 'me'] as const,
+};

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Button, IconAlertCircle } from '@waypoint/ui';
+import { ApiError } from '../api/client';
+import styles from './states.module.css';
+
+/** What a list shows when it has nothing: a sentence, and optionally what to do about it. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className={styles.state} role="status">
+      <p className={styles.title}>{title}</p>
+      {children && <div className={styles.body}>{children}</div>}
+    </div>
+  );
+}
+
+/** The message of a failed call as the person should read it. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}
+
+/** A failed load: the server's message and, when given, a way to try again. */
+export function ErrorState({
+  error,
+  title = 'This could not be loaded.',
+  onRetry,
+}: {
+  error: unknown;
+  title?: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <div className={`${styles.state} ${styles.error}`} role="alert">
+      <IconAlertCircle size={24} />
+      <p className={styles.title}>{title}</p>
+      <p className={styles.body}>{errorMessage(error)}</p>
+      {onRetry && (
+        <Button variant="secondary" small onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
