@@ -10,6 +10,7 @@ import { registerSessions } from './modules/sessions/guard.js';
 import { registerStaffGuard } from './modules/staff/guard.js';
 import { hasSessionCookie } from './modules/sessions/cookies.js';
 import { registerWebApp } from './platform/web-app.js';
+import { registerConsoleApp } from './platform/console-app.js';
 import { registerHealth } from './platform/health.js';
 import { registerMetrics } from './platform/metrics.js';
 import { openObjectStorage } from './platform/object-storage/index.js';
@@ -71,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every feature area's routes (modules/areas.ts): its API under /lms, and outside it the player,
   // SSO, file downloads and public pages (each area's module.ts; docs/decisions/0020).
   await registerAreaRoutes(app, AREAS);
+  // The staff console at /console/ (its own page and 404s), then the panel at every other address.
+  await registerConsoleApp(app);
   await registerWebApp(app, { hasSession: hasSessionCookie });
   return app;
 }

@@ -45,6 +45,8 @@ export interface Config {
   forceHttpsHost: string | null;
   /** Folder holding the built web app (apps/web/dist). */
   webDir: string;
+  /** Folder holding the built staff console (apps/console/dist), served at /console/. */
+  consoleDir: string;
   /** Minutes between reminder passes (docs/decisions/0015); 0 turns the scheduler off. */
   remindersIntervalMinutes: number;
   /**
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     staffSessionAbsoluteHours: int('STAFF_SESSION_ABSOLUTE_HOURS', 8, 1, 24 * 30),
     forceHttpsHost: env.FORCE_HTTPS_HOST || null,
     webDir: path.resolve(cwd, env.WEB_DIR || path.join(repoRoot, 'apps/web/dist')),
+    consoleDir: path.resolve(cwd, env.CONSOLE_DIR || path.join(repoRoot, 'apps/console/dist')),
     remindersIntervalMinutes: int('REMINDERS_INTERVAL_MINUTES', 60, 0, 24 * 60),
     passwordCostLog2: int('PASSWORD_COST_LOG2', PASSWORD_COST_LOG2, 10, 20),
   };
