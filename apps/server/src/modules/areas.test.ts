@@ -14,6 +14,7 @@ import { createTestDatabase } from '../test/database.js';
 import { AREAS } from './areas.js';
 import { operatorCommandsOf, registerAreaRoutes, type FeatureArea } from './feature-area.js';
 import { registerSessions } from './sessions/guard.js';
+import { registerStaffGuard } from './staff/guard.js';
 
 // The list of feature areas (areas.ts, docs/decisions/0020 "Feature areas") checked whole: every
 // migration has one owner, every API route an area registers is a call of the contract
@@ -69,6 +70,7 @@ async function lmsApiRoutes(areas: readonly FeatureArea[]): Promise<AreaRoute[]>
   } as unknown as FastifyInstance['deps']);
   await registerPlatform(app);
   registerSessions(app);
+  registerStaffGuard(app);
   const found: AreaRoute[] = [];
   const recorded = areas.map((area): FeatureArea => ({
     name: area.name,

@@ -101,16 +101,32 @@ describe('demo training provider seed', () => {
     expect(certificate?.certificateTypeName).not.toBe('');
   });
 
-  it('creates the three demo users with the demo password', async () => {
+  it('creates the demo users with the demo password, and the console staff among them', async () => {
     const users = await handle.db
       .selectFrom('appUser')
       .select(['userId', 'isStudent', 'mfaEnabled', 'email', 'displayName', 'passwordHash'])
       .orderBy('userId')
       .execute();
     expect(users.map((user) => [user.userId, user.isStudent, user.mfaEnabled])).toEqual([
+      ['admin', false, false],
+      ['auditor', false, false],
       ['instructor', false, false],
+      ['manager', false, false],
       ['mfa.student', true, true],
       ['student', true, false],
+    ]);
+    const staff = await handle.db
+      .selectFrom('staffMember')
+      .innerJoin('appUser', 'appUser.userKey', 'staffMember.userKey')
+      .innerJoin('staffRole', 'staffRole.roleKey', 'staffMember.roleKey')
+      .select(['appUser.userId', 'staffRole.builtIn', 'staffMember.restrictionGroups'])
+      .orderBy('appUser.userId')
+      .execute();
+    expect(staff).toEqual([
+      { userId: 'admin', builtIn: 'administrator', restrictionGroups: [] },
+      { userId: 'auditor', builtIn: 'auditor', restrictionGroups: [] },
+      { userId: 'instructor', builtIn: 'instructor', restrictionGroups: [] },
+      { userId: 'manager', builtIn: 'training-manager', restrictionGroups: ['LHR'] },
     ]);
     for (const user of users) {
       expect(user.email).toMatch(/@example\.com$/);
