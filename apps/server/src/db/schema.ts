@@ -209,6 +209,9 @@ export interface CurriculumTable {
   certificateUrl: Default<string>;
   inLibrary: Default<boolean>;
   createdAt: Instant;
+  /** Migration 0024: what a new assignment defaults to (duration, or a YYYY-MM-DD due date). */
+  defaultDurationMs: Default<number | null>;
+  defaultDueDate: Default<string | null>;
 }
 
 export interface CourseTable {
@@ -318,6 +321,8 @@ export interface AssignmentRuleTable {
   createdBy: Default<number | null>;
   createdAt: Instant;
   endedAt: NullableInstant;
+  /** The restriction groups of the scoped staff member who made it; {} = the whole LMS (0025). */
+  scopeGroups: Default<string[]>;
 }
 
 export interface LessonProgressTable {
@@ -751,6 +756,7 @@ export interface SsoPendingLoginTable {
   createdAt: Instant;
   expiresAt: Instant;
   consumedAt: NullableInstant;
+  audience: Default<SessionAudience>;
 }
 
 /** An identity the IdP asserted, waiting for the panel to open its session (once). */
@@ -763,6 +769,7 @@ export interface SsoHandoffTable {
   createdAt: Instant;
   expiresAt: Instant;
   consumedAt: NullableInstant;
+  audience: Default<SessionAudience>;
 }
 
 /** A SAML assertion id already accepted, kept until the assertion expires (replay store). */

@@ -95,5 +95,10 @@ export const migration0022: Migration = {
     `ALTER TABLE mfa_challenge ADD COLUMN audience text NOT NULL DEFAULT 'panel'
        CHECK (audience IN ('panel', 'console'))`,
     `ALTER TABLE app_user ADD COLUMN last_sign_in_at timestamptz`,
+    // A single sign-on started from the console ends in a console session (sso/, ADR 0016).
+    `ALTER TABLE sso_pending_login ADD COLUMN audience text NOT NULL DEFAULT 'panel'
+       CHECK (audience IN ('panel', 'console'))`,
+    `ALTER TABLE sso_handoff ADD COLUMN audience text NOT NULL DEFAULT 'panel'
+       CHECK (audience IN ('panel', 'console'))`,
   ],
 };

@@ -15,6 +15,7 @@ import {
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { ANSWER_NOT_VERIFIED_MESSAGE } from './oidc.js';
+import { cookieHeader, cookiesOf } from '../../test/sign-in.js';
 
 type Stopped = { url: string; stopped: true };
 const isStop = (step: Step | Stopped): step is Stopped => 'stopped' in step;
@@ -90,10 +91,16 @@ describe('OpenID Connect single sign-on (a real oidc-provider)', () => {
   async function toCallback(
     browser: SsoBrowser,
     login: string,
-    options: { lms?: string; tamper?: (authorization: URL) => void | Promise<void> } = {},
+    options: {
+      lms?: string;
+      tamper?: (authorization: URL) => void | Promise<void>;
+      /** Started from the staff console's sign-in page (ADR 0021). */
+      console?: boolean;
+    } = {},
   ): Promise<string> {
     const lms = options.lms ?? 'main';
-    const atIdp = await browser.follow(`${t.baseUrl}/ssosaml2bridge/?lms=${lms}`, (url) =>
+    const panel = options.console ? '&panel=console' : '';
+    const atIdp = await browser.follow(`${t.baseUrl}/ssosaml2bridge/?lms=${lms}${panel}`, (url) =>
       url.startsWith(`${idp.issuer}/auth`),
     );
     if (!isStop(atIdp))
@@ -152,6 +159,45 @@ describe('OpenID Connect single sign-on (a real oidc-provider)', () => {
     // Logout ends the Waypoint session.
     expect((await student.call('/lms/api/Login', { method: 'DELETE' })).status).toBe(204);
     expect((await student.call('/lms/api/permissions')).status).toBe(401);
+  });
+
+  it("the console's SSO button leads to a console session for staff, and refuses students", async () => {
+    const instructor = await t.db
+      .selectFrom('appUser')
+      .select('userKey')
+      .where('userId', '=', 'instructor')
+      .where('lmsKey', '=', mainKey)
+      .executeTakeFirstOrThrow();
+    const role = await t.db
+      .selectFrom('staffRole')
+      .select('roleKey')
+      .where('lmsKey', '=', mainKey)
+      .where('builtIn', '=', 'instructor')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('staffMember')
+      .values({ userKey: instructor.userKey, roleKey: role.roleKey, createdAt: new Date() })
+      .execute();
+    const browser = new SsoBrowser();
+    const callback = await toCallback(browser, 'instructor', { console: true });
+    const outcome = await browser.follow(callback, (url) => url.includes('/console/sso'));
+    if (!isStop(outcome)) throw new Error(`refused: ${outcome.body}`);
+    const handoff = /#handoff=([A-Za-z0-9_-]+)$/.exec(outcome.url)?.[1] ?? '';
+    expect(outcome.url).toMatch(/\/console\/sso#handoff=/);
+    const traded = await postHandoff(t, browser, handoff);
+    expect(traded.status).toBe(200);
+    const body = (await traded.json()) as { sessionID: string };
+    const jar = { ...browser.jar(t.baseUrl), ...cookiesOf(traded) };
+    expect(jar['waypointConsoleSession']).toBeTruthy();
+    const me = await fetch(`${t.baseUrl}/lms/api/console/me`, {
+      headers: { sessionID: body.sessionID, cookie: cookieHeader(jar) },
+    });
+    expect(me.status).toBe(200);
+    // A student who starts from the console is refused with the console's words.
+    await expectRefused(
+      await signOn(new SsoBrowser(), 'ada', { console: true }),
+      'You do not have staff access.',
+    );
   });
 
   it('the bridge still says so for an LMS without single sign-on', async () => {

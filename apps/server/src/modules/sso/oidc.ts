@@ -14,7 +14,7 @@ import type { SsoConfigRow } from './repo.js';
 import type { KekDeps } from '../certificates/keys.js';
 import { openClientSecret } from './secret.js';
 import { startPending, takePending } from './pending.js';
-import { identityAsserted, SsoRefusal } from './sign-in.js';
+import { identityAsserted, SsoRefusal, type Asserted } from './sign-in.js';
 import { isLoopback, panelBaseFor, spUrls } from './urls.js';
 
 export const IDP_UNREACHABLE_MESSAGE =
@@ -137,7 +137,7 @@ export async function finishOidc(
   request: FastifyRequest,
   lms: LmsRow,
   row: SsoConfigRow,
-): Promise<string> {
+): Promise<Asserted> {
   const query = request.query as Record<string, unknown>;
   const state = typeof query.state === 'string' ? query.state : '';
   if (state === '' || state.length > 200) throw new SsoRefusal(ANSWER_NOT_VERIFIED_MESSAGE, 400);
@@ -175,5 +175,6 @@ export async function finishOidc(
     claims,
     idpMfa: idpDidMultiFactor({ amr: claims.amr }),
     browserHash: pending.browserHash,
+    audience: pending.audience,
   });
 }

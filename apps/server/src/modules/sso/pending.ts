@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
+import type { SessionAudience } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { consumePendingLogin, insertPendingLogin, type PendingLoginRow } from './repo.js';
@@ -35,6 +36,15 @@ function browserToken(request: FastifyRequest, reply: FastifyReply): string {
   return token;
 }
 
+/**
+ * The app a single sign-on start is for: `?panel=console` from the console's sign-in page (the
+ * bridge passes it on), else the panel.
+ */
+export function requestedAudience(request: FastifyRequest): SessionAudience {
+  const query = (request.query ?? {}) as { panel?: unknown };
+  return query.panel === 'console' ? 'console' : 'panel';
+}
+
 /** Records a pending login keyed by `key` (the OIDC state or the SAML request id). */
 export async function startPending(
   deps: Deps,
@@ -58,6 +68,7 @@ export async function startPending(
       nonce: pending.nonce ?? null,
       codeVerifier: pending.codeVerifier ?? null,
       browserHash: hashToken(browserToken(request, reply)),
+      audience: requestedAudience(request),
       createdAt: now,
       expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS),
     },

@@ -1,6 +1,7 @@
 /** The only SQL of single sign-on (docs/decisions/0016): configuration, pending logins, hand-offs, replay store. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { SessionAudience } from '../../db/schema.js';
 import type { SsoConfigTable, SsoPendingLoginTable } from '../../db/schema.js';
 import type { SsoMatch } from '@waypoint/domain';
 
@@ -84,6 +85,7 @@ export async function insertHandoff(
     browserHash: string | null;
     idpMfa: boolean;
     expiresAt: Date;
+    audience: SessionAudience;
   },
   now: Date,
 ): Promise<void> {
@@ -102,7 +104,7 @@ export async function consumeHandoff(db: Db, handoffHash: string, now: Date) {
     .where('handoffHash', '=', handoffHash)
     .where('consumedAt', 'is', null)
     .where('expiresAt', '>', now)
-    .returning(['userKey', 'lmsKey', 'browserHash', 'idpMfa'])
+    .returning(['userKey', 'lmsKey', 'browserHash', 'idpMfa', 'audience'])
     .executeTakeFirst();
 }
 

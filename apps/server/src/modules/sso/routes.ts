@@ -24,7 +24,8 @@ import { ssoConfigOf } from './config.service.js';
 import type { SsoConfigRow } from './repo.js';
 import { finishSaml, spMetadata, startSaml } from './saml.js';
 import { completeHandoff, SsoRefusal } from './sign-in.js';
-import { PANEL_COMPLETE_PATH } from './urls.js';
+import { CONSOLE_COMPLETE_PATH, PANEL_COMPLETE_PATH } from './urls.js';
+import { requestedAudience } from './pending.js';
 
 const html = (reply: FastifyReply, status: number, page: string) =>
   reply
@@ -60,11 +61,20 @@ async function lmsAndConfig(
   return { lms, row };
 }
 
-/** The hand-off's way to the panel: in the fragment, so it reaches no log and no Referer. */
-const toPanel = (reply: FastifyReply, handoff: string) =>
+/**
+ * The hand-off's way to the app the sign-on started from (the panel, or the console): in the
+ * fragment, so it reaches no log and no Referer.
+ */
+const toPanel = (
+  reply: FastifyReply,
+  asserted: { handoff: string; audience: 'panel' | 'console' },
+) =>
   reply
     .header('cache-control', 'no-store')
-    .redirect(`${PANEL_COMPLETE_PATH}#handoff=${handoff}`, 303);
+    .redirect(
+      `${asserted.audience === 'console' ? CONSOLE_COMPLETE_PATH : PANEL_COMPLETE_PATH}#handoff=${asserted.handoff}`,
+      303,
+    );
 
 export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -77,9 +87,11 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
       const lms = await resolveLms(request);
       const row = await ssoConfigOf(deps, lms.lmsKey);
       if (!row) return html(reply, 200, NOT_CONFIGURED_PAGE);
+      // The console's sign-in page asks with ?panel=console; the start keeps it (pending.ts).
+      const panel = requestedAudience(request) === 'console' ? '?panel=console' : '';
       return reply
         .header('cache-control', 'no-store')
-        .redirect(`/lms/sso/${encodeURIComponent(lms.lmsCode)}/${row.protocol}/start`, 303);
+        .redirect(`/lms/sso/${encodeURIComponent(lms.lmsCode)}/${row.protocol}/start${panel}`, 303);
     }),
   );
 
@@ -161,7 +173,11 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
           outcome.rememberDeviceTime,
         );
       }
-      const sessionId = await startSession(request, reply, { ...outcome.user, useCookie });
+      const sessionId = await startSession(request, reply, {
+        ...outcome.user,
+        useCookie,
+        audience: outcome.audience,
+      });
       return presentUserDetails(outcome.user, sessionId);
     },
   );

@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { LmsRow } from '../lms-info/service.js';
 import { PENDING_LIFETIME_MS, startPending, takePending } from './pending.js';
 import { recordAssertion, type PendingLoginRow, type SsoConfigRow } from './repo.js';
-import { identityAsserted, SsoRefusal } from './sign-in.js';
+import { identityAsserted, SsoRefusal, type Asserted } from './sign-in.js';
 import { spUrls } from './urls.js';
 
 export const CLOCK_SKEW_MS = 60_000;
@@ -163,7 +163,7 @@ export async function finishSaml(
   request: FastifyRequest,
   lms: LmsRow,
   row: SsoConfigRow,
-): Promise<string> {
+): Promise<Asserted> {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const samlResponse = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : '';
   if (samlResponse === '') throw new SsoRefusal(ASSERTION_REFUSED_MESSAGE, 400);
@@ -209,5 +209,6 @@ export async function finishSaml(
     claims,
     idpMfa: idpDidMultiFactor({ contexts: facts.contexts }),
     browserHash: ids.taken?.browserHash ?? null,
+    audience: ids.taken?.audience ?? 'panel',
   });
 }

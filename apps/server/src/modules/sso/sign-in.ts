@@ -19,6 +19,8 @@ import { hashToken, randomToken, safeEqual } from '../../lib/tokens.js';
 import { deviceIsRemembered, startMfaChallenge, type MfaDeps } from '../auth/mfa.service.js';
 import { lmsByKey, type LmsRow } from '../lms-info/service.js';
 import { userByKey, type UserRow } from '../users/service.js';
+import { isStaff } from '../staff/service.js';
+import type { SessionAudience } from '../../db/schema.js';
 import {
   consumeHandoff,
   findUsersByMatch,
@@ -47,16 +49,29 @@ export class SsoRefusal extends HttpError {
 }
 
 /** What a hand-off gives, as a password Login would: a user to open a session for, or an MFA challenge. */
-export type HandoffOutcome =
+export type HandoffOutcome = { audience: SessionAudience } & (
   | { kind: 'session'; user: UserRow }
-  | { kind: 'mfa'; lmsKey: number; mfaId: string; rememberDeviceTime: number };
+  | { kind: 'mfa'; lmsKey: number; mfaId: string; rememberDeviceTime: number }
+);
 
 /**
- * The sign-in rule for SSO (spec §4, §6); throws the login's message when it refuses. With a null
- * user (not found yet) only the LMS's lock applies.
+ * The sign-in rule for SSO (spec §4, §6; the console's 'console-sso' path, ADR 0021); throws the
+ * login's message when it refuses. With a null user (not found yet) only the LMS's lock applies.
  */
-function checkUser(lms: LmsRow, user: UserRow | null): void {
-  const verdict = signInAllowed(user, lms, 'sso');
+async function checkUser(
+  deps: Pick<MfaDeps, 'db'>,
+  lms: LmsRow,
+  user: UserRow | null,
+  audience: SessionAudience,
+): Promise<void> {
+  const verdict =
+    audience === 'console'
+      ? signInAllowed(
+          user && { ...user, isStaff: await isStaff(deps, user.userKey) },
+          lms,
+          'console-sso',
+        )
+      : signInAllowed(user, lms, 'sso');
   if (!verdict.allowed) throw new SsoRefusal(verdict.message);
 }
 
@@ -91,6 +106,12 @@ async function findOrCreateUser(
   }
 }
 
+/** A verified identity's one-time hand-off code, and the app it goes to. */
+export interface Asserted {
+  handoff: string;
+  audience: SessionAudience;
+}
+
 /**
  * An identity the IdP asserted for `lms`: finds (or makes) and checks the user, and returns the
  * one-time hand-off code the panel trades for a session. Refusals throw SsoRefusal.
@@ -104,13 +125,15 @@ export async function identityAsserted(
     idpMfa: boolean;
     /** Hash of the starting browser's cookie; null for an IdP-initiated SAML login. */
     browserHash: string | null;
+    /** The app the sign-on was started from (an IdP-initiated SAML login: the panel). */
+    audience: SessionAudience;
   },
-): Promise<string> {
-  const { lms } = input;
+): Promise<Asserted> {
+  const { lms, audience } = input;
   // A locked LMS is refused before a just-in-time student could be made in it.
-  checkUser(lms, null);
+  await checkUser(deps, lms, null, audience);
   const user = await findOrCreateUser(deps, lms, input.config, input.claims);
-  checkUser(lms, user);
+  await checkUser(deps, lms, user, audience);
   const handoff = randomToken();
   const now = deps.clock.now();
   await insertHandoff(
@@ -122,10 +145,11 @@ export async function identityAsserted(
       browserHash: input.browserHash,
       idpMfa: input.idpMfa,
       expiresAt: new Date(now.getTime() + HANDOFF_LIFETIME_MS),
+      audience,
     },
     now,
   );
-  return handoff;
+  return { handoff, audience };
 }
 
 /**
@@ -153,14 +177,21 @@ export async function completeHandoff(
     lmsByKey(deps, used.lmsKey),
   ]);
   if (!user || !lms) throw new SsoRefusal(HANDOFF_GONE_MESSAGE, 400);
-  checkUser(lms, user);
+  const { audience } = used;
+  await checkUser(deps, lms, user, audience);
   if (
     user.mfaEnabled &&
     !used.idpMfa &&
     !(await deviceIsRemembered(deps, user.userKey, input.deviceToken))
   ) {
-    const mfaId = await startMfaChallenge(deps, user, input.useCookie);
-    return { kind: 'mfa', lmsKey: lms.lmsKey, mfaId, rememberDeviceTime: lms.mfaRememberDeviceMs };
+    const mfaId = await startMfaChallenge(deps, user, input.useCookie, audience);
+    return {
+      kind: 'mfa',
+      audience,
+      lmsKey: lms.lmsKey,
+      mfaId,
+      rememberDeviceTime: lms.mfaRememberDeviceMs,
+    };
   }
-  return { kind: 'session', user };
+  return { kind: 'session', audience, user };
 }

@@ -13,6 +13,8 @@ export function spUrls(publicUrl: string, lmsCode: string) {
 
 /** Where the panel picks up a finished single sign-on (apps/web features/sso). */
 export const PANEL_COMPLETE_PATH = '/sso/complete';
+/** Where the staff console picks up one started from its sign-in page (apps/console, ADR 0021). */
+export const CONSOLE_COMPLETE_PATH = '/console/sso';
 
 /** An http(s) address; http only for a loopback host (a local test or development IdP). */
 export function isAcceptableIdpUrl(value: string): boolean {
