@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Loading } from '@waypoint/ui';
 import { SIGN_IN_REFUSAL_MESSAGES } from '@waypoint/domain';
 import { ApiError, onSessionEnded } from '../api/client';
@@ -10,23 +9,22 @@ import { ErrorState } from '../components/states';
 import { paths, SESSION_ENDED_MESSAGE, type LoginState } from '../lib/paths';
 
 /**
- * Ends the console's session in this tab when any call is answered 401: the id is forgotten, every
- * query dropped, and the sign-in page says so (then returns the person where they were).
+ * Ends the console's session in this tab when any call is answered 401: the id is forgotten and
+ * the sign-in page says so (then returns the person where they were).
  */
 export function SessionEndedListener() {
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const { pathname, search } = useLocation();
   useEffect(
     () =>
       onSessionEnded(() => {
         if (!currentSessionId()) return;
+        // The sign-in page drops the queries once it has replaced the pages that read them.
         storeSessionId(null);
-        client.clear();
-        const from = `${window.location.pathname.replace(/^\/console/, '')}${window.location.search}`;
-        const state: LoginState = { from, message: SESSION_ENDED_MESSAGE };
+        const state: LoginState = { from: `${pathname}${search}`, message: SESSION_ENDED_MESSAGE };
         void navigate(paths.login, { replace: true, state });
       }),
-    [navigate, client],
+    [navigate, pathname, search],
   );
   return null;
 }
@@ -40,26 +38,27 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const sessionId = currentSessionId();
   const me = useMe();
+  // A refused session first: a 401 has already forgotten the id, and the message must survive.
+  if (me.error instanceof ApiError && (me.error.statusCode === 403 || me.error.statusCode === 401))
+    return (
+      <SignedOut message={me.error.statusCode === 403 ? me.error.message : SESSION_ENDED_MESSAGE} />
+    );
   if (!sessionId) {
     const state: LoginState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.login} replace state={state} />;
   }
   if (me.data) return children;
-  if (me.error instanceof ApiError && (me.error.statusCode === 403 || me.error.statusCode === 401))
-    return (
-      <SignedOut message={me.error.statusCode === 403 ? me.error.message : SESSION_ENDED_MESSAGE} />
-    );
   if (me.error) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
   return <Loading label="Loading..." size="large" />;
 }
 
-/** Forgets the session and shows the sign-in page with a message. */
+/** Forgets the session and shows the sign-in page with a message (which drops the queries). */
 function SignedOut({ message }: { message: string }) {
-  const client = useQueryClient();
+  const navigate = useNavigate();
   useEffect(() => {
     storeSessionId(null);
-    client.removeQueries();
-  }, [client]);
-  const state: LoginState = { message: message || SIGN_IN_REFUSAL_MESSAGES.notStaff };
-  return <Navigate to={paths.login} replace state={state} />;
+    const state: LoginState = { message: message || SIGN_IN_REFUSAL_MESSAGES.notStaff };
+    void navigate(paths.login, { replace: true, state });
+  }, [navigate, message]);
+  return <Loading label="Signing out..." size="large" />;
 }

@@ -1,6 +1,6 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Button, IconClose, IconLogOut, IconMenu, Loading } from '@waypoint/ui';
 import { logout } from '../../api/auth';
 import { useStaff } from '../../api/session';
@@ -24,7 +24,6 @@ export function ConsoleLayout({
 }) {
   const me = useStaff();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const location = useLocation();
   const navId = useId();
   // The folded navigation is open on the page where it was opened: a new page closes it.
@@ -33,10 +32,10 @@ export function ConsoleLayout({
 
   const signOut = useMutation({
     mutationFn: logout,
-    // Signed out here whatever the server answered: the session id is forgotten either way.
+    // Signed out here whatever the server answered: the session id is forgotten either way (the
+    // sign-in page drops the queries).
     onSettled: () => {
       storeSessionId(null);
-      client.clear();
       void navigate(paths.login, { replace: true });
     },
   });

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserDetails } from '@waypoint/domain/contract';
 import { useLmsInfo } from '../../api/public-info';
+import { queryKeys } from '../../api/query-keys';
 import { storeSessionId } from '../../api/session-store';
 import { CONSOLE_SSO_PATH, paths, type LoginState } from '../../lib/paths';
 import { CredentialsStep } from './credentials-step';
@@ -21,11 +22,15 @@ export function LoginPage() {
   const state = (location.state ?? {}) as LoginState;
   const lms = useLmsInfo();
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  // Whoever was signed in before (signed out, or their session ended) leaves nothing behind: every
+  // query but the public LMS info goes, now that no page reads them.
+  useEffect(() => {
+    client.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.lmsInfo()[0] });
+  }, [client]);
 
   /** A session started: keep its id and go where the person was going. */
   const signedIn = (user: UserDetails) => {
     storeSessionId(user.sessionID);
-    client.removeQueries();
     const from = state.from && state.from !== paths.login ? state.from : paths.home;
     void navigate(from, { replace: true });
   };

@@ -65,7 +65,7 @@ export function MfaStep({
   };
 
   return (
-    <form onSubmit={submit} className={styles.form} noValidate aria-label="Verification code">
+    <form onSubmit={submit} className={styles.form} noValidate aria-label="Verify your sign-in">
       <p className={styles.lead}>
         Enter the verification code we emailed you to finish signing in.
       </p>
