@@ -63,6 +63,7 @@ export async function startupTasks(
       announced = true;
       const localUrl = `http://localhost:${port}/`;
       print(`Waypoint is running at ${localUrl}`);
+      print(`Staff console: ${localUrl}console/`);
       // PUBLIC_URL defaults to http://localhost:<PORT>; mention it only when it says something new.
       const defaultPublicUrl = `http://localhost:${config.port}`;
       if (config.publicUrl !== defaultPublicUrl && `${config.publicUrl}/` !== localUrl) {
@@ -70,7 +71,10 @@ export async function startupTasks(
       }
       if (await demoLmsExists(db)) {
         print(`Demo logins (password ${DEMO_PASSWORD}):`);
-        for (const user of DEMO_USERS) print(`  ${user.userId.padEnd(12)} ${user.note}`);
+        for (const user of DEMO_USERS) {
+          const app = user.staff ? 'console' : 'panel  ';
+          print(`  ${user.userId.padEnd(12)} ${app} ${user.note}`);
+        }
       }
       print('Press Ctrl-C to stop.');
     },
