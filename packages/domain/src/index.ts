@@ -1,4 +1,5 @@
 /** Pure rules of the student panel spec, shared by the web app and the server. */
+export * from './assignment-term.js';
 export * from './attempts.js';
 export * from './calendar.js';
 export * from './calendar-feed.js';
@@ -37,3 +38,6 @@ export * from './report/index.js';
 export * from './reminders.js';
 export * from './sso.js';
 export * from './staff/permissions.js';
+export * from './staff/programme.js';
+export * from './staff/people.js';
+export * from './staff/staff-rules.js';

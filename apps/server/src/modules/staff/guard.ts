@@ -21,6 +21,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler factory: a console session whose role allows `action` (and XSRF on writes). */
     requireStaff: (action: StaffAction) => preHandlerAsyncHookHandler;
+    /**
+     * Every route that is the console's (below /lms/api/console) or carries requireStaff, as
+     * "METHOD /url", with the action its guard checks (null: no staff guard). The permission
+     * matrix test reads it, so a route added later is tested without anyone listing it.
+     */
+    staffRouteActions: ReadonlyMap<string, StaffAction | null>;
   }
   interface FastifyRequest {
     /** Set by requireStaff; null on other routes. */
@@ -28,8 +34,16 @@ declare module 'fastify' {
   }
 }
 
+/** Where a staff guard keeps the action it checks (read by the route registry below). */
+const GUARDED_ACTION = Symbol('staffAction');
+
+type StaffGuard = preHandlerAsyncHookHandler & { [GUARDED_ACTION]?: StaffAction };
+
+/** The console's routes' address prefix. */
+export const CONSOLE_API_PREFIX = '/lms/api/console';
+
 function requireStaff(action: StaffAction): preHandlerAsyncHookHandler {
-  return async function staffGuard(request) {
+  const guard: StaffGuard = async function staffGuard(request) {
     const session = await findSession(request, sessionIdOf(request));
     if (!session || session.audience !== 'console') {
       throw new HttpError(401, SESSION_INVALID_MESSAGE);
@@ -42,10 +56,23 @@ function requireStaff(action: StaffAction): preHandlerAsyncHookHandler {
     request.session = session;
     request.staff = staff;
   };
+  guard[GUARDED_ACTION] = action;
+  return guard;
 }
 
 /** Decorates the app with requireStaff and request.staff; call before modules register. */
 export function registerStaffGuard(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
   app.decorate('requireStaff', requireStaff);
+  const routes = new Map<string, StaffAction | null>();
+  app.decorate('staffRouteActions', routes);
+  app.addHook('onRoute', (route) => {
+    const guards = [route.preHandler ?? []].flat() as StaffGuard[];
+    const action = guards.find((guard) => guard[GUARDED_ACTION])?.[GUARDED_ACTION] ?? null;
+    if (action === null && !route.url.startsWith(CONSOLE_API_PREFIX)) return;
+    for (const method of [route.method].flat()) {
+      // Fastify adds a HEAD twin of each GET, with the same guard.
+      if (method !== 'HEAD') routes.set(`${method} ${route.url}`, action);
+    }
+  });
 }
