@@ -24,6 +24,7 @@ interface ListResult {
 export const commentCommands: AreaCommand[] = [
   defineOperatorCommand({
     name: 'comments-list',
+    changes: false,
     summary: 'Lists the comments on a lesson (every place in it), replies indented',
     input: Type.Object({ lms: Text, lesson: Key }, strict),
     run: (deps, input) => listLessonComments(deps, input),

@@ -83,6 +83,7 @@ export const documentCommands = [
   }),
   defineOperatorCommand({
     name: 'document-responses',
+    changes: false,
     summary: "List every student's response to a document type",
     input: Type.Object({ lms: Lms, document: Name }, { additionalProperties: false }),
     run: (deps, input) => listDocumentResponses(deps, input),
@@ -110,6 +111,7 @@ export const documentCommands = [
   }),
   defineOperatorCommand({
     name: 'document-files',
+    changes: false,
     summary: "A student's saved files of one document (base64 in JSON; --out writes them)",
     input: Type.Object(
       { lms: Lms, document: Name, user: Login, out: Type.Optional(Text({ maxLength: 1000 })) },

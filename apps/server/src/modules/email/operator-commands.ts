@@ -17,6 +17,7 @@ export const OutboxInput = Type.Object(
 /** outbox: the most recent emails (oldest first), optionally to one address. */
 export const outboxCommand = defineOperatorCommand({
   name: 'outbox',
+  changes: false,
   summary: 'Recent emails of the outbox (MFA codes, reset and invitation links)',
   input: OutboxInput,
   async run(deps, input) {

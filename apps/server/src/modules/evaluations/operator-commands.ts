@@ -78,6 +78,7 @@ export const evaluationCommands = [
   }),
   defineOperatorCommand({
     name: 'export-evaluation',
+    changes: false,
     summary: "Export an evaluation's answers as CSV (anonymous evaluations without names)",
     input: Type.Object({ lms: Lms, evaluation: Name }, { additionalProperties: false }),
     run: (deps, input) => exportEvaluationAnswers(deps, input),

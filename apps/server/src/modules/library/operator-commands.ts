@@ -98,6 +98,7 @@ export const libraryCommands: AreaCommand[] = [
   }),
   defineOperatorCommand({
     name: 'library-list',
+    changes: false,
     summary: "Lists an LMS's library courses and media items with their groups",
     input: Type.Object({ lms: Text }, strict),
     run: (deps, input) => listLibrary(deps, input),

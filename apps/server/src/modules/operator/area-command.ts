@@ -52,6 +52,14 @@ export interface AreaCommand<Input extends TSchema = TSchema> {
    * the request body, with the options in the query string), refused beyond maxBytes.
    */
   upload?: { maxBytes: number; what: string };
+  /**
+   * Whether a successful run changes something, and so is recorded in the audit log as the
+   * operator's (docs/decisions/0021); false on read-only commands (lists, previews, exports), or a
+   * test of the input for a command that shows or sets. Default true.
+   */
+  changes?: boolean | ((input: Static<Input>) => boolean);
+  /** True on a command that records its own audit event (staff-*): run-command adds none. */
+  recordsOwnAudit?: boolean;
   run(deps: OperatorDeps, input: Static<Input>, upload?: CommandUpload): Promise<unknown>;
   /** Plain-text output for the CLI; without it the result is printed as JSON. */
   format?(result: unknown): string;

@@ -125,6 +125,7 @@ const updateLms = defineOperatorCommand({
 /** list-lms: every training provider with its user count. */
 const listLms = defineOperatorCommand({
   name: 'list-lms',
+  changes: false,
   summary: 'List the training providers',
   input: ListLmsInput,
   async run(deps) {

@@ -25,8 +25,8 @@ export async function operatorRoutes(
 ): Promise<void> {
   const token = app.deps.operatorToken;
   if (!token) return;
-  const run = (name: string, input: unknown, upload?: string) =>
-    runCommand(operatorCommands, app.deps, name, input, upload);
+  const run = (request: FastifyRequest, name: string, input: unknown, upload?: string) =>
+    runCommand(operatorCommands, app.deps, name, input, upload, request.ip);
 
   // The schemas document the API; the service validates every input itself (same checks and
   // messages as the CLI's own-database path), so Fastify neither coerces nor strips anything here.
@@ -92,7 +92,7 @@ export async function operatorRoutes(
           capitalised(file.what),
         );
         try {
-          return await run(name, { ...(request.query as Record<string, unknown>) }, saved);
+          return await run(request, name, { ...(request.query as Record<string, unknown>) }, saved);
         } finally {
           await rm(saved, { force: true });
         }
@@ -117,7 +117,7 @@ export async function operatorRoutes(
         // The token is checked before the body is validated, so a caller without it learns nothing.
         preValidation: authorise,
       },
-      async (request) => run(command.name, request.body),
+      async (request) => run(request, command.name, request.body),
     );
   }
 

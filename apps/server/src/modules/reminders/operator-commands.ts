@@ -33,6 +33,7 @@ const formatSettings = (result: unknown) => {
 export const reminderCommands = [
   defineOperatorCommand({
     name: 'reminders-preview',
+    changes: false,
     summary: "What a student would be sent in the next N days (the scheduler's rule, nothing sent)",
     input: Type.Object(
       {
@@ -58,6 +59,9 @@ export const reminderCommands = [
   }),
   defineOperatorCommand({
     name: 'reminders-settings',
+    // Shows the settings when given none to set.
+    changes: (input) =>
+      input.enabled !== undefined || input.daysBefore !== undefined || input.timeZone !== undefined,
     summary: "Show or set an LMS's reminder settings: on/off, days before, time zone",
     input: Type.Object(
       {

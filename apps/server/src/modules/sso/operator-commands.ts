@@ -66,6 +66,7 @@ export const ssoCommands = [
   }),
   defineOperatorCommand({
     name: 'sso-show',
+    changes: false,
     summary: "Show an LMS's single sign-on and the values its IdP needs (never the secret)",
     input: Type.Object({ lms: Lms }, strict),
     run: (deps, input) => showSso(deps, input),

@@ -56,6 +56,7 @@ export function parseRestrictionGroups(text: string | undefined): string[] {
 
 const staffCreate = defineOperatorCommand({
   name: 'staff-create',
+  recordsOwnAudit: true,
   summary: 'Make a user staff with a role (adds the user first when --name and --email are given)',
   input: StaffCreateInput,
   async run(deps, input) {
@@ -129,6 +130,7 @@ const staffCreate = defineOperatorCommand({
 
 const staffRemove = defineOperatorCommand({
   name: 'staff-remove',
+  recordsOwnAudit: true,
   summary: 'Take the staff role away from a user (they stay a user)',
   input: StaffRemoveInput,
   async run(deps, input) {
@@ -162,6 +164,7 @@ const staffRemove = defineOperatorCommand({
 
 const staffList = defineOperatorCommand({
   name: 'staff-list',
+  changes: false,
   summary: 'List the staff of an LMS with their roles and scope',
   input: StaffListInput,
   async run(deps, input) {
