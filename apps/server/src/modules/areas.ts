@@ -13,6 +13,7 @@ import { libraryArea } from './library/module.js';
 import { lmsInfoArea } from './lms-info/module.js';
 import { nowArea } from './now/module.js';
 import { operatorArea } from './operator/module.js';
+import { peopleArea } from './people/module.js';
 import { playerArea } from './player/module.js';
 import { progressArea } from './progress/module.js';
 import { remindersArea } from './reminders/module.js';
@@ -49,6 +50,7 @@ export const AREAS: readonly FeatureArea[] = [
   lmsInfoArea,
   usersArea,
   staffArea,
+  peopleArea,
   progressArea,
   widgetsArea,
   calendarFeedArea,

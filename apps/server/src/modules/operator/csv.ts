@@ -3,7 +3,15 @@ import { checkEmail, checkLogin, checkText } from './validation.js';
 
 /** Columns of a user import file (header row); the first four are required. */
 export const CSV_REQUIRED_COLUMNS = ['login', 'email', 'given_name', 'family_name'] as const;
-export const CSV_OPTIONAL_COLUMNS = ['employee_id', 'base', 'position', 'fleet', 'mfa'] as const;
+export const CSV_OPTIONAL_COLUMNS = [
+  'employee_id',
+  'base',
+  'position',
+  'fleet',
+  'restriction_group',
+  'mfa',
+  'student',
+] as const;
 /** Most rows one import takes (a bigger file is split by the operator). */
 export const CSV_MAX_ROWS = 10_000;
 
@@ -17,13 +25,18 @@ export interface CsvUser {
   base: string;
   position: string;
   fleet: string;
+  restrictionGroup: string;
   mfa: boolean;
+  /** A student (§6: the panel lets them in); yes unless the student column says no. */
+  student: boolean;
 }
 
 /** The rows that passed every check, and every problem found (the caller imports only if none). */
 export interface CsvResult {
   users: CsvUser[];
   problems: string[];
+  /** The header's columns (lower case): an update changes only the fields the file has. */
+  columns: string[];
 }
 
 const YES = ['1', 'true', 'yes', 'y'];
@@ -50,10 +63,13 @@ export function parseUserCsv(text: string): CsvResult {
     return {
       users: [],
       problems: [`${line ? `line ${line}: ` : ''}the file is not valid CSV (${message})`],
+      columns: [],
     };
   }
   const [header, ...rows] = records;
-  if (!header) return { users: [], problems: ['the file is empty: expected a header row'] };
+  if (!header) {
+    return { users: [], problems: ['the file is empty: expected a header row'], columns: [] };
+  }
 
   const columns = header.record.map((name) => name.toLowerCase());
   const problems: string[] = [];
@@ -67,12 +83,15 @@ export function parseUserCsv(text: string): CsvResult {
   }
   const duplicated = columns.filter((name, index) => columns.indexOf(name) !== index);
   for (const name of new Set(duplicated)) problems.push(`line 1: column '${name}' appears twice`);
-  if (problems.length > 0) return { users: [], problems };
-  if (rows.length === 0) return { users: [], problems: ['the file has a header row but no users'] };
+  if (problems.length > 0) return { users: [], problems, columns };
+  if (rows.length === 0) {
+    return { users: [], problems: ['the file has a header row but no users'], columns };
+  }
   if (rows.length > CSV_MAX_ROWS) {
     return {
       users: [],
       problems: [`the file has ${rows.length} users; at most ${CSV_MAX_ROWS} per import`],
+      columns,
     };
   }
 
@@ -97,14 +116,18 @@ export function parseUserCsv(text: string): CsvResult {
         checkEmail(email),
         checkText('given_name', givenName),
         checkText('family_name', familyName),
-        ...(['employee_id', 'base', 'position', 'fleet'] as const).map((name) =>
-          value(name) === '' ? null : checkText(name, value(name)),
+        ...(['employee_id', 'base', 'position', 'fleet', 'restriction_group'] as const).map(
+          (name) => (value(name) === '' ? null : checkText(name, value(name))),
         ),
       ].filter((problem): problem is string => problem !== null),
     );
     const mfaText = value('mfa').toLowerCase();
     if (!YES.includes(mfaText) && !NO.includes(mfaText)) {
       rowProblems.push(`mfa must be yes or no (got '${value('mfa')}')`);
+    }
+    const studentText = value('student').toLowerCase();
+    if (!YES.includes(studentText) && !NO.includes(studentText)) {
+      rowProblems.push(`student must be yes or no (got '${value('student')}')`);
     }
     const firstLine = seen.get(login.toLowerCase());
     if (login !== '' && firstLine !== undefined) {
@@ -126,8 +149,11 @@ export function parseUserCsv(text: string): CsvResult {
       base: value('base'),
       position: value('position'),
       fleet: value('fleet'),
+      restrictionGroup: value('restriction_group'),
       mfa: YES.includes(mfaText),
+      // No student column (or an empty value): a student, as add-user makes one.
+      student: studentText === '' || YES.includes(studentText),
     });
   }
-  return { users, problems };
+  return { users, problems, columns };
 }

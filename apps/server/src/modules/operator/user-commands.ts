@@ -145,6 +145,8 @@ const importUsers = defineOperatorCommand({
           base: user.base,
           position: user.position,
           fleet: user.fleet,
+          restrictionGroup: user.restrictionGroup,
+          isStudent: user.student,
           mfaEnabled: user.mfa,
         })),
       ),

@@ -101,6 +101,21 @@ export async function createRegisterInvitation(
   return { email: user.email, link, expiresAt };
 }
 
+/**
+ * Emails one user the reset link the forgot-password form sends (link /ChangePassword, valid 1
+ * hour); for the staff console, which names the person. 404 unknown, 400 without an email.
+ */
+export async function sendPasswordResetLink(
+  deps: PasswordDeps,
+  userKey: number,
+): Promise<{ email: string; expiresAt: Date }> {
+  const user = await findUserByKey(deps.db, userKey);
+  if (!user) throw new HttpError(404, 'No such user.');
+  if (user.email === '') throw new HttpError(400, 'This user has no email address.');
+  const { expiresAt } = await issueToken(deps, user, 'reset');
+  return { email: user.email, expiresAt };
+}
+
 // Reset emails go out after the answer, so its timing does not tell whether the address exists;
 // the app waits for them when it closes.
 /** The reset emails an instance is still sending (instance-state.ts). */
