@@ -15,6 +15,7 @@ import { nowArea } from './now/module.js';
 import { operatorArea } from './operator/module.js';
 import { peopleArea } from './people/module.js';
 import { playerArea } from './player/module.js';
+import { programmeArea } from './programme/module.js';
 import { progressArea } from './progress/module.js';
 import { remindersArea } from './reminders/module.js';
 import { reportsArea } from './reports/module.js';
@@ -51,6 +52,7 @@ export const AREAS: readonly FeatureArea[] = [
   usersArea,
   staffArea,
   peopleArea,
+  programmeArea,
   progressArea,
   widgetsArea,
   calendarFeedArea,

@@ -19,6 +19,7 @@ import { migration0020 } from './0020-sso-assume-email-verified.js';
 import { migration0021 } from './0021-sco-delivery-controls.js';
 import { migration0022 } from './0022-staff-console.js';
 import { migration0023 } from './0023-people-search.js';
+import { migration0024 } from './0024-programme-settings.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in order. Append only; never edit one that has landed. */
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   migration0021,
   migration0022,
   migration0023,
+  migration0024,
 ];

@@ -11,7 +11,13 @@ import { HttpError } from '../../lib/http-error.js';
 import type { CommandUpload, OperatorDeps } from '../operator/area-command.js';
 import { operatorLms } from '../operator/lms-lookup.js';
 import { rotateSigningKey } from './keys.js';
-import { deleteAsset, selectSettings, upsertAsset, upsertSettings } from './repo.js';
+import {
+  deleteAsset,
+  selectSettings,
+  upsertAsset,
+  upsertSettings,
+  type SettingsRow,
+} from './repo.js';
 import { revokeCertificate } from './service.js';
 import { themeDir } from './themes.js';
 
@@ -58,9 +64,36 @@ export async function setCertificateSettings(deps: OperatorDeps, input: Settings
   if (input.theme !== undefined) change.theme = input.theme;
   if (input.validityMonths !== undefined) change.validityMonths = input.validityMonths;
   await upsertSettings(deps.db, lms.lmsKey, change);
-  const row = (await selectSettings(deps.db, lms.lmsKey))!;
+  return presentSettings(lms.lmsCode, (await selectSettings(deps.db, lms.lmsKey))!);
+}
+
+/** The settings an LMS without a settings row has (migration 0003's and 0008's defaults). */
+const DEFAULT_SETTINGS: Omit<SettingsRow, 'lmsKey'> = {
+  showLmsName: true,
+  showSummaryInfo: true,
+  showAssignmentList: true,
+  showText: true,
+  showSignature: true,
+  certificateText: '',
+  certificateTypeName: '',
+  logoUrl: '',
+  signatureName: '',
+  signatureTitle: '',
+  signatureImageUrl: '',
+  theme: 'default',
+  validityMonths: 0,
+};
+
+/** An LMS's certificate settings as setCertificateSettings answers them, changing nothing. */
+export async function certificateSettingsOf(deps: Pick<OperatorDeps, 'db'>, lmsCode: string) {
+  const lms = await operatorLms(deps.db, lmsCode);
+  const row = await selectSettings(deps.db, lms.lmsKey);
+  return presentSettings(lms.lmsCode, row ?? { lmsKey: lms.lmsKey, ...DEFAULT_SETTINGS });
+}
+
+function presentSettings(lmsCode: string, row: SettingsRow) {
   return {
-    lms: lms.lmsCode,
+    lms: lmsCode,
     showLmsName: row.showLmsName,
     showSummaryInfo: row.showSummaryInfo,
     showAssignmentList: row.showAssignmentList,

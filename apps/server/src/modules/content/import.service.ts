@@ -36,6 +36,34 @@ export interface ImportTarget {
   curriculum?: string;
   /** Course name in the curriculum (case-insensitive; default: the organization's title); created when missing. */
   course?: string;
+  /** An existing curriculum of the LMS, by key, instead of `curriculum` (the staff console). */
+  curriculumKey?: number;
+  /** An existing course of the LMS, by key: the package's topics follow its last one. */
+  courseKey?: number;
+  /** An existing topic of the LMS, by key: the package's items become its last lessons. */
+  topicKey?: number;
+}
+
+/** What an import stored, as its recorder (options.record) sees it. */
+export interface StoredImport {
+  packageKey: number;
+  title: string;
+  curriculum: { curriculumKey: number; name: string; created: boolean } | null;
+  course: { courseKey: number; name: string; created: boolean } | null;
+  lessons: { lessonKey: number; name: string }[];
+}
+
+/**
+ * Called within the import's transaction once its rows are written (the staff console records its
+ * audit event there); a throw undoes the import.
+ */
+export type ImportRecorder = (trx: Db, stored: StoredImport) => Promise<void>;
+
+/** Where a package's lessons go: a curriculum and course (found or made), maybe a topic. */
+interface Place {
+  curriculum: { curriculumKey: number; name: string; created: boolean };
+  course: { courseKey: number; name: string; created: boolean };
+  topic: { topicKey: number; name: string } | null;
 }
 
 export interface ImportResult {
@@ -155,6 +183,7 @@ async function storeRows(
   target: ImportTarget,
   folder: string,
   uploadedAt: Date,
+  record?: ImportRecorder,
 ) {
   return db.transaction().execute(async (trx) => {
     const pkg = await repo.insertPackage(trx, {
@@ -185,46 +214,104 @@ async function storeRows(
       })),
     );
     const scoKeys = scoRows.map((row) => row.scoKey);
-    const curriculum = target.curriculum?.trim();
-    const tree = curriculum
-      ? await storeTree(trx, description, { ...target, curriculum }, scoKeys)
+    const intoTree =
+      Boolean(target.curriculum?.trim()) ||
+      target.curriculumKey !== undefined ||
+      target.courseKey !== undefined ||
+      target.topicKey !== undefined;
+    const tree = intoTree
+      ? await storeTree(trx, description, await placeOf(trx, description, target), scoKeys)
       : { curriculum: null, course: null, topics: [], lessons: [] };
-    return { packageKey: pkg.packageKey, scoKeys, ...tree };
+    const stored = { packageKey: pkg.packageKey, scoKeys, ...tree };
+    await record?.(trx, { title: description.title, ...stored });
+    return stored;
   });
 }
 
-async function storeTree(
+const notFound = (what: string) => new HttpError(404, `No such ${what}.`);
+
+/** Finds (by key, or by name, made when missing) the curriculum, course and topic of an import. */
+async function placeOf(
   trx: Db,
   description: PackageDescription,
-  target: ImportTarget & { curriculum: string },
-  scoKeys: number[],
-) {
-  const curriculumName = target.curriculum.trim();
-  await repo.lockCurriculumName(trx, target.lmsKey, curriculumName);
-  const existingCurriculum = await findOne(
-    repo.findCurricula(trx, target.lmsKey, curriculumName),
-    `curricula named '${curriculumName}' in this LMS`,
-  );
-  const curriculum =
-    existingCurriculum ?? (await repo.insertCurriculum(trx, target.lmsKey, curriculumName));
+  target: ImportTarget,
+): Promise<Place> {
+  if (target.topicKey !== undefined) {
+    const found = await repo.findTopicInLms(trx, target.lmsKey, target.topicKey);
+    if (!found) throw notFound('topic');
+    return {
+      curriculum: {
+        curriculumKey: found.curriculumKey,
+        name: found.curriculumName,
+        created: false,
+      },
+      course: { courseKey: found.courseKey, name: found.courseName, created: false },
+      topic: { topicKey: found.topicKey, name: found.topicName },
+    };
+  }
+  if (target.courseKey !== undefined) {
+    const found = await repo.findCourseInLms(trx, target.lmsKey, target.courseKey);
+    if (!found) throw notFound('course');
+    return {
+      curriculum: {
+        curriculumKey: found.curriculumKey,
+        name: found.curriculumName,
+        created: false,
+      },
+      course: { courseKey: found.courseKey, name: found.courseName, created: false },
+      topic: null,
+    };
+  }
+  let curriculum: Place['curriculum'];
+  if (target.curriculumKey !== undefined) {
+    const found = await repo.findCurriculumInLms(trx, target.lmsKey, target.curriculumKey);
+    if (!found) throw notFound('curriculum');
+    curriculum = { ...found, created: false };
+  } else {
+    const curriculumName = (target.curriculum ?? '').trim();
+    await repo.lockCurriculumName(trx, target.lmsKey, curriculumName);
+    const existing = await findOne(
+      repo.findCurricula(trx, target.lmsKey, curriculumName),
+      `curricula named '${curriculumName}' in this LMS`,
+    );
+    curriculum = existing
+      ? { ...existing, created: false }
+      : { ...(await repo.insertCurriculum(trx, target.lmsKey, curriculumName)), created: true };
+  }
   const courseName = (target.course ?? '').trim() || description.title;
   const existingCourse = await findOne(
     repo.findCourses(trx, curriculum.curriculumKey, courseName),
     `courses named '${courseName}' in curriculum '${curriculum.name}'`,
   );
-  const course =
-    existingCourse ?? (await repo.insertCourse(trx, curriculum.curriculumKey, courseName));
-  const topics = await repo.insertTopics(
-    trx,
-    course.courseKey,
-    description.topics.map((topic) => topic.name),
-  );
+  const course = existingCourse
+    ? { ...existingCourse, created: false }
+    : { ...(await repo.insertCourse(trx, curriculum.curriculumKey, courseName)), created: true };
+  return { curriculum, course, topic: null };
+}
+
+async function storeTree(
+  trx: Db,
+  description: PackageDescription,
+  place: Place,
+  scoKeys: number[],
+) {
+  const { curriculum, course } = place;
+  // Into an existing topic, the package's items follow its last lesson, whatever their topics.
+  const firstLesson = place.topic ? await repo.nextLessonOrder(trx, place.topic.topicKey) : 0;
+  const topics = place.topic
+    ? description.topics.map(() => place.topic!)
+    : await repo.insertTopics(
+        trx,
+        course.courseKey,
+        description.topics.map((topic) => topic.name),
+      );
+  let placedInTopic = 0;
   const planned = description.topics.flatMap((topic, topicIndex) =>
     topic.scos.map((sco, lessonIndex) => {
       const pass = passPercent(description, sco);
       const row = {
         topicKey: topics[topicIndex]!.topicKey,
-        sortOrder: lessonIndex,
+        sortOrder: place.topic ? firstLesson + placedInTopic++ : lessonIndex,
         name: sco.title,
         scoKey: scoKeys[sco.sortOrder]!,
         playMode: 1,
@@ -244,13 +331,11 @@ async function storeTree(
   );
   const keyOf = new Map(inserted.map((row) => [`${row.topicKey}:${row.sortOrder}`, row.lessonKey]));
   return {
-    curriculum: {
-      curriculumKey: curriculum.curriculumKey,
-      name: curriculum.name,
-      created: !existingCurriculum,
-    },
-    course: { courseKey: course.courseKey, name: course.name, created: !existingCourse },
-    topics: topics.map((topic) => ({ topicKey: topic.topicKey, name: topic.name })),
+    curriculum,
+    course,
+    topics: place.topic
+      ? [place.topic]
+      : topics.map((topic) => ({ topicKey: topic.topicKey, name: topic.name })),
     lessons: planned.map(({ row, sco, topic }) => ({
       lessonKey: keyOf.get(`${row.topicKey}:${row.sortOrder}`)!,
       name: row.name,
@@ -273,7 +358,7 @@ export async function importScormPackage(
   deps: ImportDeps,
   zip: Buffer | string,
   target: ImportTarget,
-  options: { limits?: PackageLimits } = {},
+  options: { limits?: PackageLimits; record?: ImportRecorder } = {},
 ): Promise<ImportResult> {
   if (target.curriculum !== undefined && target.curriculum.trim() === '') {
     throw new HttpError(400, 'The curriculum name is empty.');
@@ -294,7 +379,7 @@ export async function importScormPackage(
   }
   let stored: Awaited<ReturnType<typeof storeRows>>;
   try {
-    stored = await storeRows(deps.db, description, target, folder, uploadedAt);
+    stored = await storeRows(deps.db, description, target, folder, uploadedAt, options.record);
   } catch (error) {
     await deps.storage.removePackage(folder);
     throw error;

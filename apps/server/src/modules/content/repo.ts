@@ -111,3 +111,58 @@ export async function insertLessons(db: Db, rows: Insertable<LessonTable>[]) {
     .returning(['lessonKey', 'topicKey', 'sortOrder', 'name', 'scoKey'])
     .execute();
 }
+
+/** A curriculum of the LMS by key, or undefined (another LMS's key is not found). */
+export async function findCurriculumInLms(db: Db, lmsKey: number, curriculumKey: number) {
+  return db
+    .selectFrom('curriculum')
+    .select(['curriculumKey', 'name'])
+    .where('lmsKey', '=', lmsKey)
+    .where('curriculumKey', '=', curriculumKey)
+    .executeTakeFirst();
+}
+
+/** A course of the LMS by key with its curriculum, or undefined. */
+export async function findCourseInLms(db: Db, lmsKey: number, courseKey: number) {
+  return db
+    .selectFrom('course')
+    .innerJoin('curriculum', 'curriculum.curriculumKey', 'course.curriculumKey')
+    .select([
+      'course.courseKey',
+      'course.name as courseName',
+      'curriculum.curriculumKey',
+      'curriculum.name as curriculumName',
+    ])
+    .where('curriculum.lmsKey', '=', lmsKey)
+    .where('course.courseKey', '=', courseKey)
+    .executeTakeFirst();
+}
+
+/** A topic of the LMS by key with its course and curriculum, or undefined. */
+export async function findTopicInLms(db: Db, lmsKey: number, topicKey: number) {
+  return db
+    .selectFrom('topic')
+    .innerJoin('course', 'course.courseKey', 'topic.courseKey')
+    .innerJoin('curriculum', 'curriculum.curriculumKey', 'course.curriculumKey')
+    .select([
+      'topic.topicKey',
+      'topic.name as topicName',
+      'course.courseKey',
+      'course.name as courseName',
+      'curriculum.curriculumKey',
+      'curriculum.name as curriculumName',
+    ])
+    .where('curriculum.lmsKey', '=', lmsKey)
+    .where('topic.topicKey', '=', topicKey)
+    .executeTakeFirst();
+}
+
+/** The sort order after a topic's last lesson (0 for an empty topic). */
+export async function nextLessonOrder(db: Db, topicKey: number): Promise<number> {
+  const { last } = await db
+    .selectFrom('lesson')
+    .select((eb) => eb.fn.max<number | null>('sortOrder').as('last'))
+    .where('topicKey', '=', topicKey)
+    .executeTakeFirstOrThrow();
+  return last === null ? 0 : last + 1;
+}

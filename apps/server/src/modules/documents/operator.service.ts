@@ -3,6 +3,7 @@
  * group, list the responses, hand out a student's files, set or clear an expiry.
  */
 import {
+  attributeIsSet,
   documentStatus,
   parseDocumentDate,
   parseDocumentTypeDefinition,
@@ -51,59 +52,98 @@ export async function defineDocumentType(
   definition: DocumentTypeDefinition,
 ) {
   const lms = await lmsOf(deps.db, lmsCode);
-  return deps.db.transaction().execute(async (trx) => {
-    const existing = await repo.lockDocumentFormByName(trx, lms.lmsKey, definition.name);
-    const values = {
-      description: definition.description,
-      maxExpirationMs: definition.maxExpirationDays * DAY_MS,
-    };
-    const formKey = existing
-      ? await repo.updateDocumentForm(trx, existing.formKey, values)
-      : await repo.insertDocumentForm(trx, {
-          lmsKey: lms.lmsKey,
-          name: definition.name,
-          ...values,
-        });
-    const old = await repo.selectFormFieldNames(trx, formKey);
-    const keep = new Set(definition.fields.map((field) => field.name));
-    const dropped = old.filter((field) => !keep.has(field.name));
-    if (dropped.length > 0) {
-      const droppedKeys = dropped.map((field) => field.fieldKey);
-      const withFiles = await repo.findUploadInFields(trx, droppedKeys);
-      if (withFiles) {
-        const name = dropped.find((field) => field.fieldKey === withFiles.fieldKey)?.name;
-        throw new HttpError(
-          409,
-          `The field '${name}' holds students' files; keep it in the definition.`,
-        );
-      }
-      await repo.deleteFormFields(trx, droppedKeys);
+  return deps.db.transaction().execute((trx) => defineDocumentTypeIn(trx, lms.lmsKey, definition));
+}
+
+/**
+ * defineDocumentType's work within a transaction the caller holds (the staff console records its
+ * audit event in the same one).
+ */
+export async function defineDocumentTypeIn(
+  trx: Db,
+  lmsKey: number,
+  definition: DocumentTypeDefinition,
+) {
+  const existing = await repo.lockDocumentFormByName(trx, lmsKey, definition.name);
+  const values = {
+    description: definition.description,
+    maxExpirationMs: definition.maxExpirationDays * DAY_MS,
+  };
+  const formKey = existing
+    ? await repo.updateDocumentForm(trx, existing.formKey, values)
+    : await repo.insertDocumentForm(trx, {
+        lmsKey,
+        name: definition.name,
+        ...values,
+      });
+  const old = await repo.selectFormFieldNames(trx, formKey);
+  const keep = new Set(definition.fields.map((field) => field.name));
+  const dropped = old.filter((field) => !keep.has(field.name));
+  if (dropped.length > 0) {
+    const droppedKeys = dropped.map((field) => field.fieldKey);
+    const withFiles = await repo.findUploadInFields(trx, droppedKeys);
+    if (withFiles) {
+      const name = dropped.find((field) => field.fieldKey === withFiles.fieldKey)?.name;
+      throw new HttpError(
+        409,
+        `The field '${name}' holds students' files; keep it in the definition.`,
+      );
     }
-    for (const [sortOrder, field] of definition.fields.entries()) {
-      const row = {
-        description: field.description,
-        fieldType: field.type,
-        attributes: JSON.stringify({
-          ...(field.required ? { required: 'true' } : {}),
-          ...(field.readonly ? { readonly: 'true' } : {}),
-        }),
-        options: JSON.stringify(field.options),
-        sortOrder,
-      };
-      const match = old.find((candidate) => candidate.name === field.name);
-      if (match) {
-        await repo.updateFormField(trx, match.fieldKey, row);
-      } else {
-        await repo.insertFormField(trx, { formKey, name: field.name, ...row });
-      }
-    }
-    return {
-      name: definition.name,
-      formKey,
-      fields: definition.fields.length,
-      created: !existing,
+    await repo.deleteFormFields(trx, droppedKeys);
+  }
+  for (const [sortOrder, field] of definition.fields.entries()) {
+    const row = {
+      description: field.description,
+      fieldType: field.type,
+      attributes: JSON.stringify({
+        ...(field.required ? { required: 'true' } : {}),
+        ...(field.readonly ? { readonly: 'true' } : {}),
+      }),
+      options: JSON.stringify(field.options),
+      sortOrder,
     };
-  });
+    const match = old.find((candidate) => candidate.name === field.name);
+    if (match) {
+      await repo.updateFormField(trx, match.fieldKey, row);
+    } else {
+      await repo.insertFormField(trx, { formKey, name: field.name, ...row });
+    }
+  }
+  return {
+    name: definition.name,
+    formKey,
+    fields: definition.fields.length,
+    created: !existing,
+  };
+}
+
+/** An LMS's document forms with their fields (as a definition gives them) and how many have each. */
+export async function listDocumentTypes(deps: { db: Db }, lmsKey: number) {
+  const forms = await repo.selectDocumentForms(deps.db, lmsKey);
+  const fields = await repo.selectFieldsOfForms(
+    deps.db,
+    forms.map((form) => form.formKey),
+  );
+  return forms.map((form) => ({
+    formKey: form.formKey,
+    name: form.name,
+    description: form.description,
+    maxExpirationDays: Math.round(Number(form.maxExpirationMs) / DAY_MS),
+    assignedCount: Number(form.assignedCount),
+    fields: fields
+      .filter((field) => field.formKey === form.formKey)
+      .map((field) => {
+        const attributes = (field.attributes ?? {}) as Record<string, unknown>;
+        return {
+          name: field.name,
+          type: field.fieldType,
+          description: field.description,
+          required: attributeIsSet(attributes.required),
+          readonly: attributeIsSet(attributes.readonly),
+          options: Array.isArray(field.options) ? (field.options as string[]) : [],
+        };
+      }),
+  }));
 }
 
 /** Assigns a document type to users (login IDs) and/or every user of a restriction group. */

@@ -345,3 +345,37 @@ export function insertUploads(
   if (rows.length === 0) return Promise.resolve([]);
   return db.insertInto('documentUpload').values(rows).execute();
 }
+
+/** An LMS's document forms by name, each with how many students have it assigned. */
+export function selectDocumentForms(db: Db, lmsKey: number) {
+  return db
+    .selectFrom('documentForm as f')
+    .select((eb) => [
+      'f.formKey',
+      'f.name',
+      'f.description',
+      'f.maxExpirationMs',
+      eb
+        .selectFrom('assignedDocument as a')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('a.formKey', '=', 'f.formKey')
+        .as('assignedCount'),
+    ])
+    .where('f.lmsKey', '=', lmsKey)
+    .orderBy('f.name')
+    .orderBy('f.formKey')
+    .execute();
+}
+
+/** The fields of some forms, each form's in their order. */
+export function selectFieldsOfForms(db: Db, formKeys: number[]) {
+  if (formKeys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('documentFormField')
+    .select(['formKey', 'name', 'description', 'fieldType', 'attributes', 'options'])
+    .where('formKey', 'in', formKeys)
+    .orderBy('formKey')
+    .orderBy('sortOrder')
+    .orderBy('fieldKey')
+    .execute();
+}

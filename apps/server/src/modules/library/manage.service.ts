@@ -344,6 +344,11 @@ export async function removeFromLibrary(
   };
 }
 
+/** Puts a curriculum in the library or takes it out (the staff console); db may be a transaction. */
+export async function setCurriculumInLibrary(db: Db, curriculumKey: number, inLibrary: boolean) {
+  await repo.setInLibrary(db, curriculumKey, inLibrary);
+}
+
 /** student-group: makes a group when missing, adds and removes members; lists its members. */
 export async function manageGroup(
   deps: OperatorDeps,
