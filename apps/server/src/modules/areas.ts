@@ -1,4 +1,5 @@
 import type { FeatureArea } from './feature-area.js';
+import { assignmentsArea } from './assignments/module.js';
 import { authArea } from './auth/module.js';
 import { calendarFeedArea } from './calendar-feed/module.js';
 import { certificatesArea } from './certificates/module.js';
@@ -52,6 +53,7 @@ export const AREAS: readonly FeatureArea[] = [
   usersArea,
   staffArea,
   peopleArea,
+  assignmentsArea,
   programmeArea,
   progressArea,
   widgetsArea,

@@ -20,6 +20,7 @@ import { migration0021 } from './0021-sco-delivery-controls.js';
 import { migration0022 } from './0022-staff-console.js';
 import { migration0023 } from './0023-people-search.js';
 import { migration0024 } from './0024-programme-settings.js';
+import { migration0025 } from './0025-assignment-rules.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in order. Append only; never edit one that has landed. */
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   migration0022,
   migration0023,
   migration0024,
+  migration0025,
 ];

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRICULUM_DURATION_MS } from '@waypoint/domain';
+import { DEFAULT_CURRICULUM_DURATION_MS, durationUntilDue, endOfDueDay } from '@waypoint/domain';
 import { HttpError } from '../../lib/http-error.js';
 import { defineOperatorCommand } from './area-command.js';
 import { badInput, userByLogin } from './command-helpers.js';
@@ -7,25 +7,6 @@ import * as repo from './repo.js';
 import { AssignInput } from './schemas.js';
 
 type Row = Record<string, unknown>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The end (last millisecond, UTC) of a YYYY-MM-DD day; null when it is not a real date. */
-export function endOfDueDay(due: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(due);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const start = Date.UTC(year, month - 1, day);
-  const date = new Date(start);
-  // Date.UTC rolls 2025-02-30 over to March; a real date keeps its parts.
-  if (
-    date.getUTCFullYear() !== year ||
-    date.getUTCMonth() !== month - 1 ||
-    date.getUTCDate() !== day
-  )
-    return null;
-  return new Date(start + DAY_MS - 1);
-}
 
 /**
  * assign: a curriculum to a user, starting now, due at the end of --due (UTC) or open-ended (the
@@ -38,11 +19,11 @@ export const assignCommand = defineOperatorCommand({
   async run(deps, input) {
     const dueText = input.due?.trim();
     const due = dueText === undefined ? null : endOfDueDay(dueText);
-    if (dueText !== undefined && !due) {
+    if (dueText !== undefined && due === null) {
       throw badInput(`--due '${dueText}' is not a date (YYYY-MM-DD).`);
     }
     const now = deps.clock.now();
-    if (due && due.getTime() <= now.getTime()) throw badInput(`--due ${dueText} is in the past.`);
+    if (due !== null && due <= now.getTime()) throw badInput(`--due ${dueText} is in the past.`);
     const { lms, user } = await userByLogin(deps, input.lms, input.user);
     const name = input.curriculum.trim();
     const curricula = await repo.findCurricula(deps.db, lms.lmsKey, name);
@@ -61,9 +42,9 @@ export const assignCommand = defineOperatorCommand({
       curriculumKey: curriculum.curriculumKey,
       now,
       durationFrom: (start) => {
-        if (!due) return DEFAULT_CURRICULUM_DURATION_MS;
-        const duration = due.getTime() - start.getTime();
-        if (duration <= 0) {
+        if (due === null) return DEFAULT_CURRICULUM_DURATION_MS;
+        const duration = durationUntilDue(start.getTime(), due);
+        if (duration === null) {
           throw badInput(
             `--due ${dueText} is before the assignment's start (${start.toISOString()}).`,
           );

@@ -18,7 +18,6 @@ import {
 } from '../../test/test-packages.js';
 import { createMailer } from '../email/mailer.js';
 import { createInstanceState } from '../../instance-state.js';
-import { endOfDueDay } from './assign-command.js';
 import type { OperatorDeps } from './service.js';
 import { openObjectStorage } from '../../platform/object-storage/index.js';
 
@@ -370,12 +369,5 @@ describe('import-scorm and assign (service and CLI in-process, own database)', (
     expect(result.err).toBe(message);
     expect(await assignments()).toEqual(before);
     expect(invalidateReports).not.toHaveBeenCalled();
-  });
-
-  it('endOfDueDay: the last millisecond of the day in UTC; null for what is not a date', () => {
-    expect(endOfDueDay('2024-02-29')?.toISOString()).toBe('2024-02-29T23:59:59.999Z');
-    expect(endOfDueDay('2023-02-29')).toBeNull();
-    expect(endOfDueDay('2024-13-01')).toBeNull();
-    expect(endOfDueDay('2024-1-01')).toBeNull();
   });
 });

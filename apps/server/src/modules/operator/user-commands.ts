@@ -1,4 +1,5 @@
 import { HttpError } from '../../lib/http-error.js';
+import { applyAssignmentRules } from '../assignments/rules.js';
 import { table, yesNo } from '../../lib/text-table.js';
 import { endUserSessions } from '../sessions/service.js';
 import { createRegisterInvitation, storeOperatorPassword } from '../users/password.service.js';
@@ -79,6 +80,8 @@ export const addUser = defineOperatorCommand({
       ]),
       `User '${input.login}' already exists in LMS '${input.lms}'.`,
     );
+    // The assignment rules the new person matches assign them at once (docs/decisions/0021).
+    await applyAssignmentRules(deps.db, deps, { userKeys: [user!.userKey] });
     if (input.invite) await createRegisterInvitation(deps, user!.userKey);
     return { user: presentUser(user!, passwordHash !== null), invited: input.invite ?? false };
   },
@@ -152,6 +155,7 @@ const importUsers = defineOperatorCommand({
       ),
       `A user in the file was added to LMS '${input.lms}' meanwhile; nothing was imported.`,
     );
+    await applyAssignmentRules(deps.db, deps, { userKeys: rows.map((row) => row.userKey) });
     return { imported: rows.length, users: rows.map((row) => presentUser(row, false)) };
   },
   format(result) {
