@@ -4,7 +4,12 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
 import { signIn, type Browser } from '../../test/sign-in.js';
 import { staffBrowser } from '../../test/staff.js';
-import { buildCurriculum, buildStudent, heldAssignments, writeCounts } from './test-helpers.js';
+import {
+  buildCurriculum,
+  buildStudent,
+  heldAssignments,
+  writeCounts,
+} from '../../test/assignments.js';
 
 // Assignments from the staff console (docs/decisions/0021), over real HTTP: bulk assign as one
 // action, scope and LMS (404, nothing written), unassign keeping progress and reassign bringing it

@@ -6,7 +6,12 @@ import { buildLms, TEST_PASSWORD } from '../../test/factories.js';
 import { browserFrom, type Browser } from '../../test/sign-in.js';
 import { buildStaff, postConsoleLogin, staffBrowser } from '../../test/staff.js';
 import { applyAssignmentRules } from './rules.js';
-import { buildCurriculum, buildStudent, heldAssignments, writeCounts } from './test-helpers.js';
+import {
+  buildCurriculum,
+  buildStudent,
+  heldAssignments,
+  writeCounts,
+} from '../../test/assignments.js';
 
 const TOKEN = randomBytes(32).toString('hex');
 

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connection.js';
-import { buildUser } from '../../test/factories.js';
+import type { Db } from '../db/connection.js';
+import { buildUser } from './factories.js';
 
 /** Test data for the assignment tests: curricula with one lesson, and students of a base. */
 
