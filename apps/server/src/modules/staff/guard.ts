@@ -67,8 +67,16 @@ export function registerStaffGuard(app: FastifyInstance): void {
   const routes = new Map<string, StaffAction | null>();
   app.decorate('staffRouteActions', routes);
   app.addHook('onRoute', (route) => {
-    const guards = [route.preHandler ?? []].flat() as StaffGuard[];
-    const action = guards.find((guard) => guard[GUARDED_ACTION])?.[GUARDED_ACTION] ?? null;
+    const handlers = [route.preHandler ?? []].flat() as StaffGuard[];
+    const guard = handlers.find((handler) => handler[GUARDED_ACTION]);
+    const action = guard?.[GUARDED_ACTION] ?? null;
+    if (guard) {
+      // The guard runs before the request is validated: a caller without a console session or
+      // the permission is answered 401 / 403 whatever they send, and learns nothing of the
+      // route's schema from a 400.
+      route.preHandler = handlers.filter((handler) => handler !== guard);
+      route.preValidation = [guard, ...[route.preValidation ?? []].flat()];
+    }
     if (action === null && !route.url.startsWith(CONSOLE_API_PREFIX)) return;
     for (const method of [route.method].flat()) {
       // Fastify adds a HEAD twin of each GET, with the same guard.
