@@ -124,22 +124,25 @@ export type PersonRowData = Awaited<ReturnType<typeof listPeople>>['rows'][numbe
 
 /** The distinct, non-empty values of base, fleet, position and restriction group in scope. */
 export async function filterValues(db: Db, scope: Scope) {
-  const distinct = async (column: 'base' | 'fleet' | 'position' | 'restrictionGroup') => {
-    const rows = await peopleIn(db, scope)
-      .select(`appUser.${column} as value`)
-      .distinct()
-      .where(`appUser.${column}`, '<>', '')
-      .orderBy('value')
-      .execute();
-    return rows.map((row) => row.value);
+  // One pass over the people (grouping sets), not one per column: at 10,000 people four
+  // DISTINCT scans cost most of a list request.
+  const rows = await peopleIn(db, scope)
+    .select(['appUser.base', 'appUser.fleet', 'appUser.position', 'appUser.restrictionGroup'])
+    .groupBy(
+      sql`grouping sets ((app_user.base), (app_user.fleet), (app_user.position), (app_user.restriction_group))`,
+    )
+    .execute();
+  // In each grouping set the other three columns are null.
+  const values = (column: 'base' | 'fleet' | 'position' | 'restrictionGroup') =>
+    [...new Set(rows.map((row) => row[column] as string | null).filter((value) => !!value))].sort(
+      (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+    );
+  return {
+    bases: values('base'),
+    fleets: values('fleet'),
+    positions: values('position'),
+    restrictionGroups: values('restrictionGroup'),
   };
-  const [bases, fleets, positions, restrictionGroups] = await Promise.all([
-    distinct('base'),
-    distinct('fleet'),
-    distinct('position'),
-    distinct('restrictionGroup'),
-  ]);
-  return { bases, fleets, positions, restrictionGroups };
 }
 
 /** One person of an LMS by key (scope is the service's check), with what the profile shows. */
