@@ -12,10 +12,7 @@ const alias = [
     replacement: path.join(domainSource, 'contract/index.ts'),
   },
   { find: /^@waypoint\/ui$/, replacement: path.resolve(root, 'packages/ui/src/index.ts') },
-  {
-    find: /^@waypoint\/ui\/tokens\.css$/,
-    replacement: path.resolve(root, 'packages/ui/src/tokens.css'),
-  },
+  { find: /^@waypoint\/ui\/(.+)$/, replacement: `${path.resolve(root, 'packages/ui/src')}/$1` },
 ];
 
 /** The test files under `folder` (relative to the root) whose names match `name`. */

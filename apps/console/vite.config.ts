@@ -33,10 +33,7 @@ export default defineConfig({
         replacement: path.join(packages, 'domain/src/contract/index.ts'),
       },
       { find: /^@waypoint\/ui$/, replacement: path.join(packages, 'ui/src/index.ts') },
-      {
-        find: /^@waypoint\/ui\/tokens\.css$/,
-        replacement: path.join(packages, 'ui/src/tokens.css'),
-      },
+      { find: /^@waypoint\/ui\/(.+)$/, replacement: `${path.join(packages, 'ui/src')}/$1` },
     ],
   },
   server: {

@@ -72,14 +72,11 @@ export default defineConfig({
           '../../packages/domain/src/contract/index.ts',
         ),
       },
-      // The shared UI package's sources (tokens and components lifted out of the panel).
+      // The UI package's sources (tokens and components lifted out of the panel), each by its own
+      // module (`@waypoint/ui/modal`): the chunks split as when they were the panel's own files.
       {
-        find: /^@waypoint\/ui$/,
-        replacement: path.resolve(import.meta.dirname, '../../packages/ui/src/index.ts'),
-      },
-      {
-        find: /^@waypoint\/ui\/tokens\.css$/,
-        replacement: path.resolve(import.meta.dirname, '../../packages/ui/src/tokens.css'),
+        find: /^@waypoint\/ui\/(.+)$/,
+        replacement: `${path.resolve(import.meta.dirname, '../../packages/ui/src')}/$1`,
       },
     ],
   },

@@ -6,7 +6,7 @@ import {
   useLocation,
   type RouteObject,
 } from 'react-router';
-import { Loading } from '@waypoint/ui';
+import { Loading } from '@waypoint/ui/loading';
 import { LoginPage } from '../features/login/login-page';
 import { paths } from '../lib/paths';
 import { progressReportQuery } from '../api/use-progress';

@@ -1,7 +1,7 @@
 import { rehostCertificateUrl } from '@waypoint/domain';
 import { useStudentParameters } from '../api/use-progress';
 import { findSession } from '../lib/store';
-import { buttonClassName } from '@waypoint/ui';
+import { buttonClassName } from '@waypoint/ui/button';
 import { IconExternal } from './icons';
 
 export interface CertificateLinkProps {

@@ -10,7 +10,7 @@ import {
   type ProgressElement,
 } from '@waypoint/domain';
 import { IconCalendar } from './curricula-icons';
-import { ProgressBar } from '@waypoint/ui';
+import { ProgressBar } from '@waypoint/ui/progress-bar';
 import styles from './curriculum-card.module.css';
 
 /** The due line of a curriculum (§9): 'Due'/'Over' + 'YYYY/MM/DD', or 'Open' past 100 years. */

@@ -1,6 +1,6 @@
 // The panel's own icons, drawn with the shared set's makeIcon (@waypoint/ui); the generic ones
 // (close, chevrons, alerts...) live in @waypoint/ui and are re-exported here for the panel's imports.
-import { makeIcon } from '@waypoint/ui';
+import { makeIcon } from '@waypoint/ui/icons';
 
 export {
   makeIcon,
@@ -13,8 +13,8 @@ export {
   IconDownload,
   IconCheckCircle,
   IconAlertCircle,
-} from '@waypoint/ui';
-export type { IconProps } from '@waypoint/ui';
+} from '@waypoint/ui/icons';
+export type { IconProps } from '@waypoint/ui/icons';
 
 export const IconSettings = makeIcon(
   <>

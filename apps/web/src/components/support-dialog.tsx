@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { lmsDisplayName } from '../lib/store';
 import { useAppState } from '../lib/use-app-state';
-import { Button, buttonClassName, Modal } from '@waypoint/ui';
+import { Button, buttonClassName } from '@waypoint/ui/button';
+import { Modal } from '@waypoint/ui/modal';
 import { IconChat, IconClock, IconExternal, IconMail, IconPhone, IconSupport } from './icons';
 import { chatDisplay, helpCentreUrl, safeWebAddress } from './support-links';
 import styles from './support-dialog.module.css';

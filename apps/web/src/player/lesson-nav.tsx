@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
 import { neighbour } from './nav-request';
 import styles from './player.module.css';
 import type {

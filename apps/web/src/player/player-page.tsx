@@ -1,6 +1,6 @@
 import { courseDisplayName } from '@waypoint/domain';
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { Button } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
 import { LessonNav } from './lesson-nav';
 import type { PlayerSession, SessionPhase } from './player-session';
 import styles from './player.module.css';

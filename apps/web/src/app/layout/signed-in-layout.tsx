@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Button, Toast } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { Toast } from '@waypoint/ui/toast';
 import { IconClose, IconLogOut, IconMenu } from '../../components/icons';
 import { SupportDialog } from '../../components/support-dialog';
 import { ChangePasswordDialog } from '../../features/change-password/change-password-dialog';

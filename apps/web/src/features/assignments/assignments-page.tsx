@@ -15,7 +15,7 @@ import { CurriculumCard } from '../../components/curriculum-card';
 import { CurriculumList, upcomingDueItem } from '../../components/curriculum-list';
 import { selectCurriculum } from '../../components/curriculum-selection';
 import { IconCalendar, IconFlag } from '../../components/curricula-icons';
-import { Loading } from '@waypoint/ui';
+import { Loading } from '@waypoint/ui/loading';
 import { paths } from '../../lib/paths';
 import { logout } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';

@@ -10,7 +10,8 @@ import {
 } from '../../api/certificates';
 import { ApiError, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { buttonClassName, Button, Loading } from '@waypoint/ui';
+import { buttonClassName, Button } from '@waypoint/ui/button';
+import { Loading } from '@waypoint/ui/loading';
 import { paths } from '../../lib/paths';
 import { findSession, setSessionId } from '../../lib/store';
 import { readCertificateQuery, takeSessionId } from './certificate-query';

@@ -1,6 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError, changePassword, type UserDetails } from '../../api';
-import { Button, ErrorLine, fieldClassNames, Modal } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { ErrorLine, fieldClassNames } from '@waypoint/ui/field';
+import { Modal } from '@waypoint/ui/modal';
 import styles from './change-password-dialog.module.css';
 import {
   CHANGE_PASSWORD_FAILED,

@@ -10,7 +10,9 @@ import {
   type AnnotationReply,
 } from '../../api/comments';
 import { queryKeys } from '../../api/query-keys';
-import { Button, ErrorLine, Loading } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { ErrorLine } from '@waypoint/ui/field';
+import { Loading } from '@waypoint/ui/loading';
 import { IconChat } from '../../components/icons';
 import { setSessionId } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';

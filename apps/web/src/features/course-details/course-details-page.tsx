@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useProgressReport, useStudentParameters } from '../../api/use-progress';
 import { selectedCurriculumKey } from '../../components/curriculum-selection';
 import { IconChevronLeft } from '../../components/curricula-icons';
-import { Loading } from '@waypoint/ui';
+import { Loading } from '@waypoint/ui/loading';
 import { paths } from '../../lib/paths';
 import { useAppState } from '../../lib/use-app-state';
 import { buildCurriculumView, type CurriculumView, type LessonView } from './course-details-model';

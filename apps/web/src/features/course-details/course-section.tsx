@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { IconLock } from '../../components/curricula-icons';
 import { IconChevronDown } from '../../components/icons';
-import { Tooltip } from '@waypoint/ui';
+import { Tooltip } from '@waypoint/ui/tooltip';
 import {
   DRAFT_HINT,
   type CourseView,

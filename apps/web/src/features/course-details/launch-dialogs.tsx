@@ -1,4 +1,6 @@
-import { Button, Loading, Modal } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { Loading } from '@waypoint/ui/loading';
+import { Modal } from '@waypoint/ui/modal';
 import { IconAlertCircle, IconWarning } from '../../components/icons';
 import type { LaunchDialog } from './use-lesson-launch';
 import styles from './launch-dialogs.module.css';

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { ProgressBar, Tooltip } from '@waypoint/ui';
+import { ProgressBar } from '@waypoint/ui/progress-bar';
+import { Tooltip } from '@waypoint/ui/tooltip';
 import {
   IconClassroom,
   IconLock,

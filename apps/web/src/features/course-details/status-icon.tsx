@@ -1,4 +1,4 @@
-import { Tooltip } from '@waypoint/ui';
+import { Tooltip } from '@waypoint/ui/tooltip';
 import { IconCheck, IconLock } from '../../components/curricula-icons';
 import styles from './course-details.module.css';
 

@@ -3,7 +3,9 @@ import { useId, useState } from 'react';
 import { getCalendarFeed, resetCalendarFeed, type CalendarFeed } from '../../api/calendar-feed';
 import { unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { Button, buttonClassName, Loading, Modal } from '@waypoint/ui';
+import { Button, buttonClassName } from '@waypoint/ui/button';
+import { Loading } from '@waypoint/ui/loading';
+import { Modal } from '@waypoint/ui/modal';
 import styles from './calendar-feed-dialog.module.css';
 
 export const FEED_DESCRIPTION =

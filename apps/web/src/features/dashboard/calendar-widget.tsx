@@ -16,7 +16,8 @@ import {
   type CalendarItemDue,
 } from '../../api/widgets';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '../../components/curricula-icons';
-import { Loading, Tooltip } from '@waypoint/ui';
+import { Loading } from '@waypoint/ui/loading';
+import { Tooltip } from '@waypoint/ui/tooltip';
 import { monthLabel, pointOnWindow, spanOnWindow } from './dashboard-rules';
 import { CalendarFeedButton } from './calendar-feed-dialog';
 import { StudentPicker } from './student-picker';

@@ -28,7 +28,7 @@ import {
   IconFlag,
   IconTarget,
 } from '../../components/curricula-icons';
-import { Loading } from '@waypoint/ui';
+import { Loading } from '@waypoint/ui/loading';
 import { paths } from '../../lib/paths';
 import { localStore } from '../../lib/storage';
 import { setSettingsMenuOpen } from '../../lib/store';

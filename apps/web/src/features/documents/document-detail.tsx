@@ -8,7 +8,8 @@ import {
   type DocumentDetail,
 } from '../../api/documents';
 import { queryKeys } from '../../api/query-keys';
-import { Button, LoadingOverlay } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { LoadingOverlay } from '@waypoint/ui/loading';
 import { DocumentForm, type SaveState } from './document-form';
 import { formBody } from './document-form-state';
 import styles from './document-form.module.css';

@@ -8,7 +8,9 @@ import {
   joinDocumentMessages,
 } from '@waypoint/domain';
 import type { DocumentDetail, DocumentField } from '../../api/documents';
-import { Button, ErrorLine, fieldClassNames, ProgressBar } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { ErrorLine, fieldClassNames } from '@waypoint/ui/field';
+import { ProgressBar } from '@waypoint/ui/progress-bar';
 import { IconDownload } from '../../components/icons';
 import {
   browserSupportsDateInput,

@@ -18,7 +18,8 @@ import {
 } from '../../api/evaluations';
 import { queryKeys } from '../../api/query-keys';
 import { useUserKeys } from '../../api/use-progress';
-import { Button, buttonClassName, Loading } from '@waypoint/ui';
+import { Button, buttonClassName } from '@waypoint/ui/button';
+import { Loading } from '@waypoint/ui/loading';
 import { paths } from '../../lib/paths';
 import { setSettingsMenuOpen } from '../../lib/store';
 import styles from './evaluation.module.css';

@@ -1,4 +1,5 @@
-import { Button, Modal } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { Modal } from '@waypoint/ui/modal';
 import { IconPlug } from '../../components/icons';
 import { logout, SESSION_INVALID_MESSAGE } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';

@@ -19,7 +19,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useUserKeys } from '../../api/use-progress';
 import { IconPlay } from '../../components/curricula-icons';
 import { IconChevronDown, IconExternal, IconWarning } from '../../components/icons';
-import { Loading } from '@waypoint/ui';
+import { Loading } from '@waypoint/ui/loading';
 import { libraryErrorText, mediaRows } from './library-model';
 import styles from './library.module.css';
 

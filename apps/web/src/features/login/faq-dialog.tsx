@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { IconSupport } from '../../components/icons';
-import { Loading, Modal } from '@waypoint/ui';
+import { Loading } from '@waypoint/ui/loading';
+import { Modal } from '@waypoint/ui/modal';
 import { useAppState } from '../../lib/use-app-state';
 
 const FaqContent = lazy(async () => ({ default: (await import('./faq-content')).FaqContent }));

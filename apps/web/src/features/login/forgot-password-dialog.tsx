@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { sendPasswordResetEmail } from '../../api/password';
 import { ApiError } from '../../api/client';
-import { Button, ErrorLine, TextField, Modal } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { ErrorLine, TextField } from '@waypoint/ui/field';
+import { Modal } from '@waypoint/ui/modal';
 import { IconCheckCircle, IconKey } from '../../components/icons';
 import { emailError } from './email-rules';
 import styles from './login-dialogs.module.css';

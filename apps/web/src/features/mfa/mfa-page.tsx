@@ -3,7 +3,8 @@ import { useEffect, useState, type ClipboardEvent, type FormEvent } from 'react'
 import { useNavigate } from 'react-router';
 import { resendMfaCode, validateMfaCode } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { Button, ErrorLine } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { ErrorLine } from '@waypoint/ui/field';
 import { IconCheckCircle, IconLogOut, IconShield } from '../../components/icons';
 import { completeSignIn } from '../../lib/sign-in';
 import { clearPendingMfa, logout, readPendingMfa, type PendingMfa } from '../../lib/store';

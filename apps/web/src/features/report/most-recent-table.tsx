@@ -1,5 +1,5 @@
 import { OFFLINE_COMPLETION_TOOLTIP } from '@waypoint/domain';
-import { Tooltip } from '@waypoint/ui';
+import { Tooltip } from '@waypoint/ui/tooltip';
 import type { MostRecentRowView } from './report-model';
 import styles from './report.module.css';
 

@@ -11,7 +11,7 @@ import {
   type OrganizationData,
 } from '../../api/reports';
 import { CURRICULA_REPORT_OPTIONS, useUserKeys } from '../../api/use-progress';
-import { Loading } from '@waypoint/ui';
+import { Loading } from '@waypoint/ui/loading';
 import { setSettingsMenuOpen } from '../../lib/store';
 import { CurriculumSections } from './curriculum-sections';
 import { EvaluationsTable } from './evaluations-table';

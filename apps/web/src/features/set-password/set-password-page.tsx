@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { setPassword, validateResetToken } from '../../api/password';
-import { Button, ErrorLine, TextField, Loading } from '@waypoint/ui';
+import { Button } from '@waypoint/ui/button';
+import { ErrorLine, TextField } from '@waypoint/ui/field';
+import { Loading } from '@waypoint/ui/loading';
 import { IconAlertCircle, IconCheckCircle, IconKey } from '../../components/icons';
 import { paths } from '../../lib/paths';
 import {
