@@ -5,4 +5,10 @@
 export const queryKeys = {
   lmsInfo: () => ['lms-info'] as const,
   me: () => ['console', 'me'] as const,
+  programme: {
+    all: () => ['programme'] as const,
+    tree: () => ['programme', 'tree'] as const,
+    certificates: () => ['programme', 'certificates'] as const,
+    documentTypes: () => ['programme', 'document-types'] as const,
+  },
 };

@@ -11,7 +11,7 @@
  * where the page module's default export is the page component (import `lazy` from 'react' here
  * with the first section).
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffAction } from '@waypoint/domain';
 
 export interface ConsoleRoute {
@@ -26,4 +26,11 @@ export interface ConsoleRoute {
 }
 
 /** The sections, in the navigation's order. */
-export const consoleRoutes: ConsoleRoute[] = [];
+export const consoleRoutes: ConsoleRoute[] = [
+  {
+    path: '/programme',
+    label: 'Training programme',
+    action: 'programme.view',
+    page: lazy(() => import('../features/programme/programme-page')),
+  },
+];

@@ -1,0 +1,45 @@
+import { NavLink, Route, Routes } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { CertificateSettingsView } from './certificate-settings';
+import { DocumentForms } from './document-forms';
+import { StructureView } from './structure-view';
+import styles from './programme.module.css';
+
+const TABS = [
+  { to: '', label: 'Curricula', end: true },
+  { to: 'certificates', label: 'Certificates', end: false },
+  { to: 'document-forms', label: 'Document forms', end: false },
+];
+
+/**
+ * The training programme (docs/decisions/0021): the curricula, courses, topics and lessons with
+ * what §3/§4 use, package uploads, certificate settings and document forms. Every role may read
+ * it; each change needs its own permission, and the server checks it again.
+ */
+export default function ProgrammePage() {
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title="Training programme"
+        description="What is taught: curricula, their courses, topics and lessons. Changes reach assigned students at once; their recorded progress is kept."
+      />
+      <nav aria-label="Training programme" className={styles.tabs}>
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.label}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) => `${styles.tab} ${isActive ? styles.activeTab : ''}`}
+          >
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Routes>
+        <Route index element={<StructureView />} />
+        <Route path="certificates" element={<CertificateSettingsView />} />
+        <Route path="document-forms" element={<DocumentForms />} />
+      </Routes>
+    </div>
+  );
+}
