@@ -1,0 +1,42 @@
+import { NavLink, Route, Routes } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { RolesView } from './roles-view';
+import { StaffView } from './staff-view';
+import styles from './staff.module.css';
+
+const TABS = [
+  { to: '', label: 'Staff', end: true },
+  { to: 'roles', label: 'Roles', end: false },
+];
+
+/**
+ * Staff and roles (docs/decisions/0021): who is staff with which role and scope, and the roles
+ * of the LMS as §3 Permissions flags. Reading needs staff.view; changes need staff.manage
+ * (administrators), and the server checks both again.
+ */
+export default function StaffPage() {
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title="Staff and roles"
+        description="Who uses the console, what their role lets them do, and which students they see."
+      />
+      <nav aria-label="Staff and roles" className={styles.tabs}>
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.label}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) => `${styles.tab} ${isActive ? styles.activeTab : ''}`}
+          >
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Routes>
+        <Route index element={<StaffView />} />
+        <Route path="roles" element={<RolesView />} />
+      </Routes>
+    </div>
+  );
+}
