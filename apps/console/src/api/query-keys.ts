@@ -11,4 +11,14 @@ export const queryKeys = {
     certificates: () => ['programme', 'certificates'] as const,
     documentTypes: () => ['programme', 'document-types'] as const,
   },
+  staff: {
+    all: () => ['staff'] as const,
+    roles: () => ['staff', 'roles'] as const,
+    members: () => ['staff', 'members'] as const,
+    candidates: (text: string) => ['staff', 'candidates', text] as const,
+  },
+  audit: {
+    all: () => ['audit'] as const,
+    list: (filter: object) => ['audit', 'list', filter] as const,
+  },
 };

@@ -33,4 +33,16 @@ export const consoleRoutes: ConsoleRoute[] = [
     action: 'programme.view',
     page: lazy(() => import('../features/programme/programme-page')),
   },
+  {
+    path: '/staff',
+    label: 'Staff and roles',
+    action: 'staff.view',
+    page: lazy(() => import('../features/staff/staff-page')),
+  },
+  {
+    path: '/audit',
+    label: 'Audit log',
+    action: 'audit.view',
+    page: lazy(() => import('../features/audit/audit-page')),
+  },
 ];
