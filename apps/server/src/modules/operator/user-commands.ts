@@ -252,6 +252,7 @@ const invite = defineOperatorCommand({
 /** list-users: the users of one LMS, by login ID. */
 const listUsers = defineOperatorCommand({
   name: 'list-users',
+  changes: false,
   summary: 'List the users of an LMS',
   input: ListUsersInput,
   async run(deps, input) {
