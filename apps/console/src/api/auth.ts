@@ -2,7 +2,7 @@
  * The console's sign-in calls: the panel's own (spec §7 POST /api/Login, the MFA calls, logout)
  * with the header panel=console, which asks the server for a staff session (docs/decisions/0021).
  */
-import { authCalls, CONSOLE_PANEL, type MfaRequest } from '@waypoint/domain/contract';
+import { authCalls, CONSOLE_PANEL, ssoCalls, type MfaRequest } from '@waypoint/domain/contract';
 import { send } from './client';
 
 /** Header values must be Latin-1; anything else goes only in its encoded twin (spec §7). */
@@ -42,3 +42,10 @@ export const resendMfaCode = (mfaID: string | number) =>
 
 /** DELETE /api/Login: ends the session on the server (and its cookies). */
 export const logout = () => send(authCalls.logout, [], { credentialCheck: true });
+
+/**
+ * POST /api/sso/handoff: the one-time code single sign-on left in /console/sso's fragment, for
+ * the user details of a console session (or the MFA marker; docs/decisions/0016).
+ */
+export const ssoHandoff = (handoff: string) =>
+  send(ssoCalls.handoff, [], { body: { handoff }, headers: loginHeaders(), credentialCheck: true });

@@ -5,6 +5,7 @@ import { Loading } from '@waypoint/ui';
 import { useStaff } from '../api/session';
 import { EmptyState } from '../components/states';
 import { LoginPage } from '../features/login/login-page';
+import { SsoPage } from '../features/login/sso-page';
 import { CONSOLE_BASE, paths } from '../lib/paths';
 import { consoleRoutes, type ConsoleRoute } from './console-routes';
 import { ConsoleLayout } from './layout/console-layout';
@@ -82,6 +83,7 @@ export function consoleRouteObjects(): RouteObject[] {
       element: <Root />,
       children: [
         { path: paths.login, element: <LoginPage /> },
+        { path: paths.sso, element: <SsoPage /> },
         {
           element: <SignedIn />,
           children: [

@@ -7,6 +7,8 @@ export const CONSOLE_BASE = '/console';
 export const paths = {
   home: '/',
   login: '/login',
+  /** Where single sign-on lands with its hand-off code (the server's CONSOLE_COMPLETE_PATH). */
+  sso: '/sso',
 } as const;
 
 /** The single sign-on bridge for a console sign-in (the server's /ssosaml2bridge/, ADR 0016). */

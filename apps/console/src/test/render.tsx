@@ -18,3 +18,6 @@ export function renderConsole(address: string) {
   );
   return { ...view, router, client };
 }
+
+/** How long a test waits for a lazily loaded page (its module is transformed on first use). */
+export const LAZY_PAGE = { timeout: 5000 };

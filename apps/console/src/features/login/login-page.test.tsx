@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/contract';
 import { mockFetch } from '../../test/fetch-mock';
 import { buildLmsInfo, buildMe, buildUserDetails } from '../../test/factories';
-import { renderConsole } from '../../test/render';
+import { LAZY_PAGE, renderConsole } from '../../test/render';
 
 const LOGIN = 'POST /lms/api/Login';
 const ME = 'GET /lms/api/console/me';
@@ -32,7 +32,7 @@ describe('console sign-in', () => {
     await signIn();
 
     expect(
-      await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }),
+      await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, LAZY_PAGE),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/console');
     expect(screen.getAllByText('Training manager').length).toBeGreaterThan(0);
@@ -79,7 +79,7 @@ describe('console sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     expect(
-      await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }),
+      await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, LAZY_PAGE),
     ).toBeInTheDocument();
     const validate = requests.find((request) => request.url.endsWith('/ValidateMFACode'));
     expect(JSON.parse(validate?.body ?? '{}')).toEqual({

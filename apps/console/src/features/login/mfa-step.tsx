@@ -78,7 +78,7 @@ export function MfaStep({
         maxLength={6}
         autoFocus
         rules={{
-          validate: (value) => /^\d{6}$/.test(String(value).trim()) || 'Enter the six-digit code.',
+          validate: (value) => /^\d{6}$/.test(value.trim()) || 'Enter the six-digit code.',
         }}
       />
       {days > 0 && (
