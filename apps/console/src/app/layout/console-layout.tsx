@@ -74,7 +74,7 @@ export function ConsoleLayout({
               onClick={() => signOut.mutate()}
             >
               <IconLogOut size={18} />
-              Sign out
+              <span className={styles.signOutLabel}>Sign out</span>
             </Button>
           </div>
         </div>
@@ -85,6 +85,11 @@ export function ConsoleLayout({
           aria-label="Console sections"
           className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
         >
+          {/* Where the header has no room for them (under 760 px): who is signed in, as what. */}
+          <p className={styles.navPerson}>
+            <span className={styles.personName}>{me.user.displayName || me.user.userID}</span>
+            <span className={styles.navRole}>{me.role.name}</span>
+          </p>
           <ul>
             <li>
               <NavLink to={paths.home} end className={navClass}>
