@@ -3,7 +3,7 @@
 // its initial JavaScript and CSS: the entry chunk and its static imports, plus the route's lazily
 // loaded page chunk and its static imports (from the Vite manifest), fetched with
 // Accept-Encoding: br (what every current browser sends) and, for comparison, gzip and none.
-// Fails when the login route exceeds its budget.
+// Fails when the login route exceeds its budget. The staff console's sign-in page is reported too.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -159,6 +159,27 @@ if (manifest['player.html']?.isEntry) {
     rows.push({ route: `player (${version})`, chunks: extra.size, ...total });
   }
 }
+// The staff console's sign-in page (/console/login; apps/console): its entry and the chunks it
+// imports, as the server sends them below /console/. Measured after the panel's rows, which it
+// leaves as they are.
+const consoleManifestFile = path.join(root, 'apps/console/dist/.vite/manifest.json');
+if (existsSync(consoleManifestFile)) {
+  const consoleManifest = JSON.parse(readFileSync(consoleManifestFile, 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = consoleManifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  const total = await sum([
+    'console/',
+    ...[...files].filter(sent).map((file) => `console/${file}`),
+  ]);
+  rows.push({ route: 'console /console/login', chunks: files.size, ...total });
+} else console.warn(`No console manifest at ${consoleManifestFile}; the console is not measured.`);
 const widest = Math.max(...rows.map((row) => row.route.length));
 console.log(
   `\nBytes on the wire from the real server (page HTML + initial JS and CSS), by Accept-Encoding:`,
