@@ -61,6 +61,7 @@ test('upload a package, change a pass mark, and the student sees it at once', as
   await expect(dialog.getByRole('alert')).toContainText('The package was refused:');
   await expect(dialog.getByRole('alert')).toContainText('Nothing was imported.');
   await expectAccessible(admin);
+  await screenshotBoth(admin, 'console-programme-upload-refused');
 
   // The demo knowledge checks, as a new curriculum.
   await dialog.getByLabel('Package (.zip)').setInputFiles(KNOWLEDGE_CHECKS);
@@ -121,6 +122,20 @@ test('upload a package, change a pass mark, and the student sees it at once', as
   );
   await admin.evaluate(() => window.scrollTo(0, 0));
   await screenshotBoth(admin, 'console-programme-refused');
+
+  // The LMS's certificate settings and document forms, each a tab of the programme.
+  const tabs = admin.getByRole('navigation', { name: 'Training programme' });
+  await tabs.getByRole('link', { name: 'Certificates' }).click();
+  await expect(admin.getByRole('heading', { name: 'Certificate settings' })).toBeVisible();
+  await expect(admin.getByLabel('Theme')).toBeVisible();
+  await expectAccessibleAtBothWidths(admin);
+  await screenshotBoth(admin, 'console-programme-certificates');
+  await tabs.getByRole('link', { name: 'Document forms' }).click();
+  await expect(admin.getByRole('heading', { name: 'Document forms' })).toBeVisible();
+  await admin.getByRole('button', { name: 'New document form' }).click();
+  await expect(admin.getByRole('heading', { name: 'New document form' })).toBeVisible();
+  await expectAccessibleAtBothWidths(admin);
+  await screenshotBoth(admin, 'console-programme-document-form');
 
   // The student's course details follow the new rule at once; the score is what they scored.
   await panel.reload();

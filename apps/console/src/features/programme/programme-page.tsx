@@ -5,10 +5,13 @@ import { DocumentForms } from './document-forms';
 import { StructureView } from './structure-view';
 import styles from './programme.module.css';
 
+/** The section's address (app/console-routes.tsx); the tabs are addresses below it. */
+const BASE = '/programme';
+
 const TABS = [
-  { to: '', label: 'Curricula', end: true },
-  { to: 'certificates', label: 'Certificates', end: false },
-  { to: 'document-forms', label: 'Document forms', end: false },
+  { to: BASE, label: 'Curricula', end: true },
+  { to: `${BASE}/certificates`, label: 'Certificates', end: false },
+  { to: `${BASE}/document-forms`, label: 'Document forms', end: false },
 ];
 
 /**
