@@ -1,73 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProgrammeTree } from '../../api/programme';
+import { buildProgrammeTree } from './programme.fixtures';
 import { buildNodes, treeKey, visibleNodes, type TreeKeyAction } from './tree-model';
 
-const lesson = (lessonKey: number, name: string, extra: object = {}) => ({
-  lessonKey,
-  name,
-  description: '',
-  sortOrder: 0,
-  playMode: 1,
-  prerequisite: 0,
-  maxAttempts: 0,
-  minScoreComplete: 0,
-  minScorePass: 0,
-  scorable: false,
-  scoreWeight: 0,
-  player: '',
-  content: null,
-  ...extra,
-});
-
-const tree: ProgrammeTree = {
-  prerequisiteTypes: [],
-  curricula: [
-    {
-      curriculumKey: 1,
-      name: 'Recurrent',
-      description: '',
-      inLibrary: true,
-      defaultDurationDays: null,
-      defaultDueDate: null,
-      assignedCount: 0,
-      courses: [
-        {
-          courseKey: 10,
-          name: 'Systems',
-          description: '',
-          sortOrder: 0,
-          draft: true,
-          prerequisiteKey: 0,
-          minScore: 0,
-          minScorePass: 0,
-          topics: [
-            {
-              topicKey: 100,
-              name: '',
-              description: '',
-              sortOrder: 0,
-              prerequisite: 0,
-              lessons: [
-                lesson(1000, 'Hydraulics', { playMode: 2 }),
-                lesson(1001, 'CRM workshop', { player: 'CLAS' }),
-              ],
-            },
-          ],
-        },
-      ],
-    },
-    {
-      curriculumKey: 2,
-      name: 'Initial',
-      description: '',
-      inLibrary: false,
-      defaultDurationDays: null,
-      defaultDueDate: null,
-      assignedCount: 0,
-      courses: [],
-    },
-  ],
-};
+const tree = buildProgrammeTree();
 
 const { nodes, roots } = buildNodes(tree);
 const node = (id: string) => nodes.get(id)!;
