@@ -120,19 +120,20 @@ async function applyWanted(
 ): Promise<AssignmentChange[]> {
   const result = await sql<AssignmentChange>`
     WITH wanted AS (${wanted}),
-    held AS (
-      SELECT DISTINCT ON (a.user_key, a.curriculum_key)
-             a.assignment_key, a.user_key, a.curriculum_key, a.start_date, a.duration_ms, a.removed_at
-        FROM assignment a
-        JOIN wanted w ON w.user_key = a.user_key AND w.curriculum_key = a.curriculum_key
-       ORDER BY a.user_key, a.curriculum_key, (a.removed_at IS NULL) DESC, a.assignment_key DESC
-    ),
     plan AS (
       SELECT w.user_key, w.curriculum_key, w.start_date, w.duration_ms, w.rule_key,
              w.restore_before, h.assignment_key, h.start_date AS before_start,
              h.duration_ms AS before_duration_ms, h.removed_at AS before_removed_at
         FROM wanted w
-        LEFT JOIN held h ON h.user_key = w.user_key AND h.curriculum_key = w.curriculum_key
+        -- One index lookup per pair (assignment_user_curriculum), whatever the planner guesses
+        -- of how many pairs there are: the held one, else the latest removed one.
+        LEFT JOIN LATERAL (
+          SELECT a.assignment_key, a.start_date, a.duration_ms, a.removed_at
+            FROM assignment a
+           WHERE a.user_key = w.user_key AND a.curriculum_key = w.curriculum_key
+           ORDER BY (a.removed_at IS NULL) DESC, a.assignment_key DESC
+           LIMIT 1
+        ) h ON true
     ),
     changed AS (
       UPDATE assignment a
