@@ -4,6 +4,12 @@
  */
 export const queryKeys = {
   lmsInfo: () => ['lms-info'] as const,
+  people: {
+    lists: () => ['people', 'list'] as const,
+    list: (query: object) => ['people', 'list', query] as const,
+    person: (userKey: number) => ['people', 'person', userKey] as const,
+    record: (userKey: number) => ['people', 'record', userKey] as const,
+  },
   me: () => ['console', 'me'] as const,
   programme: {
     all: () => ['programme'] as const,

@@ -28,6 +28,12 @@ export interface ConsoleRoute {
 /** The sections, in the navigation's order. */
 export const consoleRoutes: ConsoleRoute[] = [
   {
+    path: '/people',
+    label: 'People',
+    action: 'people.view',
+    page: lazy(() => import('../features/people/people-page')),
+  },
+  {
     path: '/programme',
     label: 'Training programme',
     action: 'programme.view',

@@ -1,0 +1,137 @@
+import {
+  formatDate,
+  splitCurricula,
+  timeText,
+  treeLessonRow,
+  type ProgressElement,
+} from '@waypoint/domain';
+import { Loading } from '@waypoint/ui';
+import { usePersonRecord } from '../../api/people';
+import { EmptyState, ErrorState } from '../../components/states';
+import styles from './people.module.css';
+
+const dateTime = (ms: number) =>
+  ms > 0 ? new Date(ms).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '-';
+
+function Lessons({ lessons, label }: { lessons: ProgressElement[]; label: string }) {
+  return (
+    <div className={styles.recordScroller} role="region" aria-label={label} tabIndex={0}>
+      <table className={`${styles.recordTable} ${styles.lessons}`}>
+        <thead>
+          <tr>
+            {['Lesson Name', 'Score', 'Start', 'End', 'Time', 'Completion'].map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {lessons.map((lesson) => {
+            const row = treeLessonRow(lesson);
+            return (
+              <tr key={row.key}>
+                <th scope="row">{row.lessonName}</th>
+                <td>{row.score}</td>
+                <td>{dateTime(row.start)}</td>
+                <td>{dateTime(row.end)}</td>
+                <td>{timeText(row.time)}</td>
+                <td
+                  className={
+                    row.outcome === 'failed'
+                      ? styles.failed
+                      : row.outcome === 'complete'
+                        ? styles.complete
+                        : undefined
+                  }
+                >
+                  {row.completionInstant > 0
+                    ? `${row.completionText} ${formatDate(row.completionInstant)}`
+                    : row.completionText}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Curriculum({ curriculum }: { curriculum: ProgressElement }) {
+  const percent = Math.round(curriculum.elementProgressMeasure * 100);
+  return (
+    <details className={styles.curriculum}>
+      <summary>
+        <span className={styles.curriculumName}>{curriculum.elementName}</span>
+        <span className={styles.muted}>{percent}% complete</span>
+      </summary>
+      {curriculum.elementChildren.map((course) => (
+        <section key={course.elementKey} className={styles.course}>
+          <h4 className={styles.courseName}>
+            {course.elementName}{' '}
+            <span className={styles.muted}>{timeText(course.elementTotalTime)}</span>
+          </h4>
+          {course.elementChildren.map((topic, index) => (
+            <div key={`${topic.elementKey}:${index}`}>
+              <p className={styles.topicName}>{topic.elementName || 'Chapter'}</p>
+              <Lessons
+                lessons={topic.elementChildren}
+                label={`${course.elementName}: ${topic.elementName || 'Chapter'}`}
+              />
+            </div>
+          ))}
+        </section>
+      ))}
+    </details>
+  );
+}
+
+/**
+ * A student's record: the Completion Report's user report tree as the student sees it (§2: Open
+ * and Closed Curriculum; curriculum, course, topic, lesson rows), built by the server's progress
+ * report. Read-only: nothing here changes progress.
+ */
+export function PersonRecord({ userKey }: { userKey: number }) {
+  const record = usePersonRecord(userKey);
+  if (record.isPending) return <Loading label="Loading the record..." />;
+  if (record.isError)
+    return <ErrorState error={record.error} onRetry={() => void record.refetch()} />;
+  const report = record.data.report;
+  if (!report || report.progressReport.length === 0) {
+    return (
+      <EmptyState title="Nothing to report.">No curriculum is assigned to this person.</EmptyState>
+    );
+  }
+  const { open, closed } = splitCurricula(
+    report.progressReport,
+    // Open or closed as of when the record was read.
+    record.dataUpdatedAt,
+  );
+  return (
+    <div className={styles.record}>
+      <p className={styles.muted}>
+        What {record.data.displayName} sees in their Completion Report. Read-only.
+      </p>
+      {(
+        [
+          ['Open Curriculum', open, 'No open curriculum.'],
+          ['Closed Curriculum', closed, 'No closed curriculum.'],
+        ] as const
+      ).map(([title, curricula, empty]) => (
+        <section key={title} className={styles.card}>
+          <h3 className={styles.cardHeading}>
+            {title} <span className={styles.muted}>({curricula.length})</span>
+          </h3>
+          {curricula.length === 0 ? (
+            <p className={styles.muted}>{empty}</p>
+          ) : (
+            curricula.map((curriculum) => (
+              <Curriculum key={curriculum.elementAssignmentKey} curriculum={curriculum} />
+            ))
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
