@@ -11,6 +11,7 @@ export type {
   StaffCandidate,
   StaffMember,
   StaffRole,
+  StaffRoleList,
 } from '@waypoint/domain/contract';
 
 export const getRoles = () => send(consoleStaffCalls.roles, []);

@@ -77,8 +77,14 @@ export default function AuditPage() {
         id: 'details',
         header: () => <span className="wp-visually-hidden">Details</span>,
         cell: ({ row }) => (
-          <Button small onClick={() => setOpen(row.original)}>
-            Details<span className="wp-visually-hidden"> of {row.original.summary}</span>
+          // Named in full by aria-label: a visually hidden span inside the table would be placed
+          // outside its scrolling area and widen the page.
+          <Button
+            small
+            onClick={() => setOpen(row.original)}
+            aria-label={`Details of ${row.original.summary}`}
+          >
+            Details
           </Button>
         ),
       },

@@ -4,7 +4,13 @@ import type { PermissionFlag } from '@waypoint/domain';
 import { Button, ErrorLine, Loading } from '@waypoint/ui';
 import { queryKeys } from '../../api/query-keys';
 import { useAllows } from '../../api/session';
-import { deleteRole, updateRole, useRoles, type StaffRole } from '../../api/staff';
+import {
+  deleteRole,
+  updateRole,
+  useRoles,
+  type StaffRole,
+  type StaffRoleList,
+} from '../../api/staff';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState, errorMessage } from '../../components/states';
 import { FLAG_LABELS, FLAGS } from './flag-labels';
@@ -29,8 +35,17 @@ export function RolesView() {
         name: role.name,
         permissions: { ...role.permissions, [flag]: !role.permissions[flag] },
       }),
+    // The answer is the role as saved: shown at once, then the list is read again.
+    onSuccess: (saved) =>
+      client.setQueryData<StaffRoleList>(queryKeys.staff.roles(), (old) =>
+        old
+          ? { roles: old.roles.map((role) => (role.roleKey === saved.roleKey ? saved : role)) }
+          : old,
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.staff.all() }),
   });
+  // While a change is saving, its box shows the new state.
+  const saving = toggle.isPending ? toggle.variables : undefined;
 
   if (roles.isPending) return <Loading label="Loading roles..." />;
   if (roles.isError) return <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />;
@@ -97,7 +112,8 @@ export function RolesView() {
                   <code className={styles.flagKey}>{flag}</code>
                 </th>
                 {list.map((role) => {
-                  const granted = role.permissions[flag];
+                  const flipping = saving?.role.roleKey === role.roleKey && saving.flag === flag;
+                  const granted = flipping ? !role.permissions[flag] : role.permissions[flag];
                   const label = `${FLAG_LABELS[flag]}: ${role.name}`;
                   return (
                     <td key={role.roleKey} className={styles.cell}>

@@ -4,9 +4,11 @@ import { RolesView } from './roles-view';
 import { StaffView } from './staff-view';
 import styles from './staff.module.css';
 
+// Absolute (below the router's /console base): a relative '' inside this splat route would
+// resolve to the address shown, so the Staff tab would never lead back from Roles.
 const TABS = [
-  { to: '', label: 'Staff', end: true },
-  { to: 'roles', label: 'Roles', end: false },
+  { to: '/staff', label: 'Staff', end: true },
+  { to: '/staff/roles', label: 'Roles', end: false },
 ];
 
 /**

@@ -62,11 +62,20 @@ export function StaffView() {
               header: () => <span className="wp-visually-hidden">Actions</span>,
               cell: ({ row }: { row: { original: StaffMember } }) => (
                 <span className={styles.rowActions}>
-                  <Button small onClick={() => setEditing(row.original)}>
-                    Change<span className="wp-visually-hidden"> {row.original.userID}</span>
+                  <Button
+                    small
+                    onClick={() => setEditing(row.original)}
+                    aria-label={`Change ${row.original.userID}`}
+                  >
+                    Change
                   </Button>
-                  <Button small variant="ghost" onClick={() => setRemoving(row.original)}>
-                    Remove<span className="wp-visually-hidden"> {row.original.userID}</span>
+                  <Button
+                    small
+                    variant="ghost"
+                    onClick={() => setRemoving(row.original)}
+                    aria-label={`Remove ${row.original.userID}`}
+                  >
+                    Remove
                   </Button>
                 </span>
               ),
