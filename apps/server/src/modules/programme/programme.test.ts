@@ -26,7 +26,8 @@ function upload(
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (zip) form.append('package', new Blob([zip], { type: 'application/zip' }), fileName);
+  if (zip)
+    form.append('package', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), fileName);
   return fetch(`${t.baseUrl}${API}/packages`, {
     method: 'POST',
     body: form,
@@ -472,7 +473,10 @@ describe('programme', () => {
       stranger.call = (address, init = {}) =>
         call(address, {
           ...init,
-          headers: { 'x-xsrf-token': stranger.jar['CONSOLE-XSRF-TOKEN'] ?? '', ...init.headers },
+          headers: {
+            'x-xsrf-token': stranger.jar['CONSOLE-XSRF-TOKEN'] ?? '',
+            ...(init.headers as Record<string, string> | undefined),
+          },
         });
       expect((await tree(stranger)).curricula).toEqual([]);
       const topicKey = (await lessonRow(lessonKey())).topicKey;
