@@ -14,6 +14,9 @@ import styles from './data-table.module.css';
 
 export type { ColumnDef, RowSelectionState, SortingState } from '@tanstack/react-table';
 
+/** Rows shown before the scrolling area has been measured. */
+const FIRST_ROWS = 30;
+
 export interface DataTableProps<Row> {
   /** The table's accessible name (its caption, visually hidden). */
   label: string;
@@ -89,7 +92,17 @@ export function DataTable<Row>({
     estimateSize: () => rowHeight,
     overscan: 12,
   });
-  const items = virtualizer.getVirtualItems();
+  // Before the scrolling area has a size (the first paint, or no layout at all as in jsdom) the
+  // virtualizer has no rows in view: the first rows are shown until it measures.
+  const measured = virtualizer.getVirtualItems();
+  const items =
+    measured.length > 0 || tableRows.length === 0
+      ? measured
+      : tableRows.slice(0, FIRST_ROWS).map((_, index) => ({
+          index,
+          start: index * rowHeight,
+          end: (index + 1) * rowHeight,
+        }));
   const last = items.at(-1)?.index ?? -1;
   const known = total ?? rows.length;
   useEffect(() => {
