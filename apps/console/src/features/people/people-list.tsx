@@ -181,7 +181,7 @@ export function PeopleList() {
             type="search"
             className={fieldClassNames.input}
             value={params.get('search') ?? ''}
-            placeholder="Name, login, employee ID or email"
+            placeholder="Name, login, ID or email"
             maxLength={200}
             onChange={(event) => set('search', event.target.value)}
           />

@@ -133,10 +133,12 @@ export async function filterValues(db: Db, scope: Scope) {
     )
     .execute();
   // In each grouping set the other three columns are null.
-  const values = (column: 'base' | 'fleet' | 'position' | 'restrictionGroup') =>
-    [...new Set(rows.map((row) => row[column] as string | null).filter((value) => !!value))].sort(
-      (a, b) => (a < b ? -1 : a > b ? 1 : 0),
-    );
+  const values = (column: 'base' | 'fleet' | 'position' | 'restrictionGroup'): string[] => {
+    const found = rows
+      .map((row) => row[column] as string | null)
+      .filter((value): value is string => value !== null && value !== '');
+    return [...new Set(found)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  };
   return {
     bases: values('base'),
     fleets: values('fleet'),
