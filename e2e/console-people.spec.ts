@@ -42,6 +42,24 @@ test.describe('console people', () => {
     await expectAccessibleAtBothWidths(page);
     await screenshotBoth(page, 'console-people-list');
 
+    // A new person by the form: a rule broken shows under its field; then they are added.
+    await page.getByRole('link', { name: 'New person' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('New person');
+    await page.getByLabel('Login ID').fill(`${id}-new`);
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await page.getByLabel('Given name').fill('Nia');
+    await page.getByLabel('Family name').fill(`Form${id}`);
+    await page.getByLabel('Base').fill('LHR');
+    await page.getByLabel('Restriction group').fill('LHR');
+    await page.getByRole('button', { name: 'Add person' }).click();
+    await expect(page.getByText("'not-an-email' is not an email address.")).toBeVisible();
+    await expectAccessibleAtBothWidths(page);
+    await screenshotBoth(page, 'console-person-new');
+    await page.getByRole('textbox', { name: 'Email' }).fill(`${id}-new@example.com`);
+    await page.getByRole('button', { name: 'Add person' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Nia Form${id}`);
+    await page.getByRole('link', { name: '← People' }).click();
+
     // Import: a bad file shows its problems and no Import button; the good one, a preview, then Import.
     await page.getByRole('link', { name: 'Import CSV' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Import people');
