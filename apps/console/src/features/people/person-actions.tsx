@@ -23,8 +23,12 @@ type Dialog = 'deactivate' | 'reactivate' | 'mfa' | 'sessions' | null;
  */
 export function PersonActions({ person }: { person: PersonDetails }) {
   const me = useStaff();
-  const canDeactivate = useAllows('people.deactivate') && person.userKey !== me.user.userKey;
-  const canCredentials = useAllows('people.credentials');
+  // A staff member is changed only by an administrator of staff (the server's rule too).
+  const mayChange =
+    useAllows('staff.manage') || !person.isStaff || person.userKey === me.user.userKey;
+  const canDeactivate =
+    useAllows('people.deactivate') && mayChange && person.userKey !== me.user.userKey;
+  const canCredentials = useAllows('people.credentials') && mayChange;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [mfaOn, setMfaOn] = useState(person.mfaEnabled);
   const [done, setDone] = useState('');

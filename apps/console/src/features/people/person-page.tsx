@@ -2,7 +2,7 @@ import { Link, NavLink, Route, Routes, useParams } from 'react-router';
 import { formatDate } from '@waypoint/domain';
 import { Loading } from '@waypoint/ui';
 import { updatePerson, usePerson, usePersonChange, type PersonDetails } from '../../api/people';
-import { useAllows } from '../../api/session';
+import { useAllows, useStaff } from '../../api/session';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PersonActions } from './person-actions';
@@ -57,7 +57,12 @@ function Facts({ person }: { person: PersonDetails }) {
 }
 
 function Profile({ person }: { person: PersonDetails }) {
-  const canEdit = useAllows('people.modify');
+  const me = useStaff();
+  // A staff member is changed only by an administrator of staff (the server's rule too).
+  const managesStaff = useAllows('staff.manage');
+  const canEdit =
+    useAllows('people.modify') &&
+    (!person.isStaff || managesStaff || person.userKey === me.user.userKey);
   const save = usePersonChange(({ sendInvitation: _, ...body }: PersonValues) =>
     updatePerson(person.userKey, body),
   );
