@@ -107,7 +107,18 @@ export async function insertAuditEvents(
   db: Db | Transaction<Database>,
   events: readonly NewAuditEvent[],
 ): Promise<void> {
-  if (events.length === 0) return;
+  // 11 parameters a row: batches stay far below PostgreSQL's 65,535 per statement.
+  for (let start = 0; start < events.length; start += AUDIT_BATCH) {
+    await insertAuditBatch(db, events.slice(start, start + AUDIT_BATCH));
+  }
+}
+
+const AUDIT_BATCH = 1000;
+
+async function insertAuditBatch(
+  db: Db | Transaction<Database>,
+  events: readonly NewAuditEvent[],
+): Promise<void> {
   await db
     .insertInto('auditEvent')
     .values(
