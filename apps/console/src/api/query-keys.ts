@@ -23,6 +23,15 @@ export const queryKeys = {
     members: () => ['staff', 'members'] as const,
     candidates: (text: string) => ['staff', 'candidates', text] as const,
   },
+  assignments: {
+    all: () => ['assignments'] as const,
+    curricula: () => ['assignments', 'curricula'] as const,
+    criteria: () => ['assignments', 'criteria'] as const,
+    people: (query: object) => ['assignments', 'people', query] as const,
+    rules: (ended: boolean) => ['assignments', 'rules', ended] as const,
+    person: (userKey: number) => ['assignments', 'person', userKey] as const,
+    curriculum: (curriculumKey: number) => ['assignments', 'curriculum', curriculumKey] as const,
+  },
   audit: {
     all: () => ['audit'] as const,
     list: (filter: object) => ['audit', 'list', filter] as const,

@@ -40,6 +40,12 @@ export const consoleRoutes: ConsoleRoute[] = [
     page: lazy(() => import('../features/programme/programme-page')),
   },
   {
+    path: '/assignments',
+    label: 'Assignments',
+    action: 'assignments.view',
+    page: lazy(() => import('../features/assignments/assignments-page')),
+  },
+  {
     path: '/staff',
     label: 'Staff and roles',
     action: 'staff.view',
