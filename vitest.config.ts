@@ -11,6 +11,10 @@ const alias = [
     find: /^@waypoint\/domain\/contract$/,
     replacement: path.join(domainSource, 'contract/index.ts'),
   },
+  {
+    find: /^@waypoint\/domain\/console-contract$/,
+    replacement: path.join(domainSource, 'contract/console/index.ts'),
+  },
   { find: /^@waypoint\/ui$/, replacement: path.resolve(root, 'packages/ui/src/index.ts') },
   { find: /^@waypoint\/ui\/(.+)$/, replacement: `${path.resolve(root, 'packages/ui/src')}/$1` },
 ];

@@ -21,7 +21,8 @@ const sections = (page: Page) => page.getByRole('navigation', { name: 'Console s
 async function screenshotFromTop(page: Page, name: string) {
   await page.evaluate(() => {
     window.scrollTo(0, 0);
-    for (const region of document.querySelectorAll('[role="region"]')) region.scrollTop = 0;
+    for (const region of Array.from(document.querySelectorAll('[role="region"]')))
+      region.scrollTop = 0;
   });
   await screenshotBoth(page, name);
 }

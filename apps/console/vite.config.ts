@@ -32,6 +32,10 @@ export default defineConfig({
         find: /^@waypoint\/domain\/contract$/,
         replacement: path.join(packages, 'domain/src/contract/index.ts'),
       },
+      {
+        find: /^@waypoint\/domain\/console-contract$/,
+        replacement: path.join(packages, 'domain/src/contract/console/index.ts'),
+      },
       { find: /^@waypoint\/ui$/, replacement: path.join(packages, 'ui/src/index.ts') },
       { find: /^@waypoint\/ui\/(.+)$/, replacement: `${path.join(packages, 'ui/src')}/$1` },
     ],

@@ -20,7 +20,7 @@ export type {
   ConsoleAssignment,
   RuleBody,
   UnassignResult,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 
 const calls = consoleAssignmentCalls;
 

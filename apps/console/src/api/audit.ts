@@ -1,10 +1,10 @@
 /** The audit log's calls (@waypoint/domain/contract consoleAuditCalls). */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { consoleAuditCalls, type AuditFilter } from '@waypoint/domain/contract';
+import { consoleAuditCalls, type AuditFilter } from '@waypoint/domain/console-contract';
 import { request, send } from './client';
 import { queryKeys } from './query-keys';
 
-export type { AuditEvent, AuditFilter, AuditPage } from '@waypoint/domain/contract';
+export type { AuditEvent, AuditFilter, AuditPage } from '@waypoint/domain/console-contract';
 
 export const getAuditPage = (filter: AuditFilter, before?: number) =>
   send(consoleAuditCalls.events, [{ ...filter, ...(before ? { before } : {}), limit: 100 }]);

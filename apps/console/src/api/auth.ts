@@ -2,7 +2,8 @@
  * The console's sign-in calls: the panel's own (spec §7 POST /api/Login, the MFA calls, logout)
  * with the header panel=console, which asks the server for a staff session (docs/decisions/0021).
  */
-import { authCalls, CONSOLE_PANEL, ssoCalls, type MfaRequest } from '@waypoint/domain/contract';
+import { authCalls, ssoCalls, type MfaRequest } from '@waypoint/domain/contract';
+import { CONSOLE_PANEL } from '@waypoint/domain/console-contract';
 import { send } from './client';
 
 /** Header values must be Latin-1; anything else goes only in its encoded twin (spec §7). */

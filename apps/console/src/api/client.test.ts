@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consoleSessionCalls, CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/contract';
+import {
+  consoleSessionCalls,
+  CONSOLE_SESSION_STORAGE_KEY,
+} from '@waypoint/domain/console-contract';
 import { mockFetch } from '../test/fetch-mock';
 import { ApiError, NO_ANSWER_MESSAGE, onSessionEnded, request, send } from './client';
 

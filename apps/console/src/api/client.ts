@@ -5,7 +5,8 @@
  * the server's message. A 401 on any call but a sign-in ends the session: the listeners of
  * onSessionEnded hear it once and the app goes to the sign-in page (app/session-guard.tsx).
  */
-import { CONSOLE_XSRF_COOKIE, type ApiCall } from '@waypoint/domain/contract';
+import { type ApiCall } from '@waypoint/domain/contract';
+import { CONSOLE_XSRF_COOKIE } from '@waypoint/domain/console-contract';
 import { currentSessionId } from './session-store';
 
 /** The service base path; every contract path is relative to it. */

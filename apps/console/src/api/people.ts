@@ -13,7 +13,7 @@ import {
   type PeopleQuery,
   type PersonBody,
   type PersonDetails,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import { send } from './client';
 import { queryKeys } from './query-keys';
 
@@ -26,7 +26,7 @@ export type {
   PersonDetails,
   PersonRecord,
   PersonRow,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 
 /** Rows per page of the list (the server's limit is 200). */
 export const PEOPLE_PAGE_SIZE = 100;

@@ -10,7 +10,7 @@ import {
   type LessonEdit,
   type MoveRequest,
   type TopicEdit,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import { send, upload } from './client';
 import { queryKeys } from './query-keys';
 
@@ -23,7 +23,7 @@ export type {
   ProgrammeLesson,
   ProgrammeTopic,
   ProgrammeTree,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 
 export const getProgramme = () => send(programmeCalls.tree, []);
 

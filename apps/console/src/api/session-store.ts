@@ -3,7 +3,7 @@
  * closes), sent as the sessionID header; the server also binds it to an HttpOnly cookie
  * (docs/decisions/0021). A listener hears when the session is set or cleared.
  */
-import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/contract';
+import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/console-contract';
 
 type Listener = (sessionId: string | null) => void;
 const listeners = new Set<Listener>();

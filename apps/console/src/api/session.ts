@@ -1,11 +1,11 @@
 /** Who is signed in to the console (GET /api/console/me): role, §3 Permissions and scope. */
 import { useQuery } from '@tanstack/react-query';
 import { allows, type StaffAction } from '@waypoint/domain';
-import { consoleSessionCalls, type ConsoleMe } from '@waypoint/domain/contract';
+import { consoleSessionCalls, type ConsoleMe } from '@waypoint/domain/console-contract';
 import { send } from './client';
 import { queryKeys } from './query-keys';
 
-export type { ConsoleMe } from '@waypoint/domain/contract';
+export type { ConsoleMe } from '@waypoint/domain/console-contract';
 
 /** GET /api/console/me. */
 export const getMe = (): Promise<ConsoleMe> => send(consoleSessionCalls.me, []);

@@ -1,6 +1,10 @@
 /** The roles and staff calls (@waypoint/domain/contract consoleStaffCalls), one function each. */
 import { useQuery } from '@tanstack/react-query';
-import { consoleStaffCalls, type RoleBody, type StaffBody } from '@waypoint/domain/contract';
+import {
+  consoleStaffCalls,
+  type RoleBody,
+  type StaffBody,
+} from '@waypoint/domain/console-contract';
 import { send } from './client';
 import { queryKeys } from './query-keys';
 
@@ -12,7 +16,7 @@ export type {
   StaffMember,
   StaffRole,
   StaffRoleList,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 
 export const getRoles = () => send(consoleStaffCalls.roles, []);
 export const createRole = (body: RoleBody) => send(consoleStaffCalls.createRole, [], { body });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/contract';
+import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/console-contract';
 import { mockFetch } from '../test/fetch-mock';
 import { buildLmsInfo, buildMe } from '../test/factories';
 import { renderConsole } from '../test/render';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/contract';
+import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/console-contract';
 import { mockFetch } from '../test/fetch-mock';
 import { buildLmsInfo, buildMe, buildUserDetails } from '../test/factories';
 import { renderConsole } from '../test/render';

@@ -1,5 +1,6 @@
 import { BUILT_IN_ROLES, type BuiltInRole } from '@waypoint/domain';
-import type { ConsoleMe, LmsInfo, UserDetails } from '@waypoint/domain/contract';
+import type { LmsInfo, UserDetails } from '@waypoint/domain/contract';
+import type { ConsoleMe } from '@waypoint/domain/console-contract';
 
 /** Spec §3 User details as POST /api/Login answers them; sessionID 'MFA' asks for a code. */
 export function buildUserDetails(overrides: Partial<UserDetails> = {}): UserDetails {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { StaffAction } from '@waypoint/domain';
-import * as contract from '@waypoint/domain/contract';
+import * as contract from '@waypoint/domain/console-contract';
 import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import * as contract from './index.js';
+import * as panelContract from './index.js';
+import * as consoleContract from './console/index.js';
+
+// Both entries of the contract: the panel's and the staff console's (docs/decisions/0021).
+const contract = { ...panelContract, ...consoleContract };
 import type { ApiCall } from './define.js';
 
 // Every call's route (what the server registers) and path() (what the client calls) say the same

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/contract';
+import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/console-contract';
 import { mockFetch } from '../../test/fetch-mock';
 import { buildLmsInfo, buildMe, buildUserDetails } from '../../test/factories';
 import { LAZY_PAGE, renderConsole } from '../../test/render';

@@ -6,7 +6,7 @@ import {
   type ImportResult,
   type PeopleList,
   type PersonRow,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import { mockFetch, type RecordedRequest } from '../../test/fetch-mock';
 import { buildLmsInfo, buildMe } from '../../test/factories';
 import { LAZY_PAGE, renderConsole } from '../../test/render';

@@ -6,7 +6,7 @@ import {
   CONSOLE_SESSION_STORAGE_KEY,
   type StaffMember,
   type StaffRole,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import { mockFetch, type RecordedRequest } from '../../test/fetch-mock';
 import { buildLmsInfo, buildMe } from '../../test/factories';
 import { LAZY_PAGE, renderConsole } from '../../test/render';

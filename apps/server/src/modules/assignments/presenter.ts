@@ -4,7 +4,7 @@ import type {
   AssignablePerson,
   AssignmentRule,
   ConsoleAssignment,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import type { AssignmentRow, PersonRow, RuleRow } from './repo.js';
 
 // Rows never go over the wire as they are: these map them to the contract's names, dates as ms.

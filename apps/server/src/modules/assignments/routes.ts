@@ -1,6 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { consoleAssignmentCalls, consoleAssignmentSchemas } from '@waypoint/domain/contract';
+import {
+  consoleAssignmentCalls,
+  consoleAssignmentSchemas,
+} from '@waypoint/domain/console-contract';
 import { actorOf } from '../staff/audit.js';
 import { createRule, endRule, listRules } from './rules.js';
 import {

@@ -13,7 +13,7 @@ import type {
   AssignmentRulesQuery,
   RuleBody,
   RuleCreated,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import { HttpError } from '../../lib/http-error.js';
 import { operatorActor, type AuditActor, type AuditEntry } from '../staff/audit.js';
 import { presentRule } from './presenter.js';

@@ -17,7 +17,7 @@ import type {
   PersonAssignments,
   UnassignBody,
   UnassignResult,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';

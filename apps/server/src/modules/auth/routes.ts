@@ -4,12 +4,12 @@ import { MFA_SESSION_MARKER } from '@waypoint/domain';
 import {
   authCalls,
   authSchemas,
-  CONSOLE_PANEL,
   LOGIN_ID_MAX_LENGTH,
   LOGIN_PASSWORD_MAX_LENGTH,
   type LoginHeaders,
   type MfaRequest,
 } from '@waypoint/domain/contract';
+import { CONSOLE_PANEL } from '@waypoint/domain/console-contract';
 import { HttpError } from '../../lib/http-error.js';
 import { resolveLms } from '../lms-info/resolver.js';
 import { startSession } from '../sessions/cookies.js';

@@ -12,7 +12,7 @@ import {
   personChanges,
   type PersonFields,
 } from '@waypoint/domain';
-import type { NewPersonBody, PersonBody, PersonDetails } from '@waypoint/domain/contract';
+import type { NewPersonBody, PersonBody, PersonDetails } from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { applyAssignmentRules } from '../assignments/rules.js';

@@ -14,7 +14,7 @@ import {
   personChanges,
   type PersonFields,
 } from '@waypoint/domain';
-import type { ImportLine, ImportResult } from '@waypoint/domain/contract';
+import type { ImportLine, ImportResult } from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { applyAssignmentRules } from '../assignments/rules.js';

@@ -4,7 +4,8 @@
  * staff-member rule on the locked row (service.ts lockForChange) and records its audit event in
  * the same transaction; emails go after the commit, as every sender's do.
  */
-import type { MessageBody, PersonDetails } from '@waypoint/domain/contract';
+import type { MessageBody } from '@waypoint/domain/contract';
+import type { PersonDetails } from '@waypoint/domain/console-contract';
 import { HttpError } from '../../lib/http-error.js';
 import { forgetDevices } from '../auth/mfa.service.js';
 import { endUserSessions } from '../sessions/service.js';

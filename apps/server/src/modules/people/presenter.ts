@@ -1,5 +1,5 @@
 import type { PersonFields } from '@waypoint/domain';
-import type { PersonDetails, PersonRow } from '@waypoint/domain/contract';
+import type { PersonDetails, PersonRow } from '@waypoint/domain/console-contract';
 import type { PersonColumns, PersonDetailsData, PersonRowData } from './repo.js';
 
 /** A person's row on the wire (the list). */

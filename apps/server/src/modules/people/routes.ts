@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ProgressElement } from '@waypoint/domain/contract';
 import {
   consolePeopleCalls as calls,
   consolePeopleSchemas as schemas,
   PEOPLE_CSV_MAX_LENGTH,
-  ProgressElement,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import { actorOf } from '../staff/audit.js';
 import { createPerson, updatePerson } from './edit-person.js';
 import { importPeople, previewImport } from './import-people.js';

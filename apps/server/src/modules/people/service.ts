@@ -10,7 +10,7 @@ import type {
   PeopleQuery,
   PersonDetails,
   PersonRecord,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import type { AssignmentDeps } from '../assignments/service.js';
 import { HttpError } from '../../lib/http-error.js';

@@ -4,7 +4,7 @@
  * the audit event written in the import's own transaction.
  */
 import { nameProblem } from '@waypoint/domain';
-import { PACKAGE_UPLOAD_FIELDS, type PackageImported } from '@waypoint/domain/contract';
+import { PACKAGE_UPLOAD_FIELDS, type PackageImported } from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';

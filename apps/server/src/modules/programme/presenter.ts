@@ -1,4 +1,4 @@
-import type { ProgrammeCurriculum, ProgrammeTree } from '@waypoint/domain/contract';
+import type { ProgrammeCurriculum, ProgrammeTree } from '@waypoint/domain/console-contract';
 import type * as repo from './repo.js';
 
 type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;

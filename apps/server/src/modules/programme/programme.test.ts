@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonStatus, type ProgressElement } from '@waypoint/domain';
-import type { PackageImported, ProgrammeTree } from '@waypoint/domain/contract';
+import type { PackageImported, ProgrammeTree } from '@waypoint/domain/console-contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildAssignment, buildLms, buildUser } from '../../test/factories.js';
 import { browserFrom, cookieHeader, signIn, type Browser } from '../../test/sign-in.js';

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { programmeCalls, programmeSchemas } from '@waypoint/domain/contract';
+import { programmeCalls, programmeSchemas } from '@waypoint/domain/console-contract';
 import { actorOf } from '../staff/audit.js';
 import { importUploadedPackage } from './import.service.js';
 import {

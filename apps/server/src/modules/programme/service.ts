@@ -21,7 +21,7 @@ import {
   type LessonSettings,
   type TopicSettings,
 } from '@waypoint/domain';
-import type { ProgrammeChange, ProgrammeTree } from '@waypoint/domain/contract';
+import type { ProgrammeChange, ProgrammeTree } from '@waypoint/domain/console-contract';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { CourseTable, CurriculumTable, LessonTable, TopicTable } from '../../db/schema.js';

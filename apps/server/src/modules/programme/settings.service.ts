@@ -11,7 +11,7 @@ import type {
   DocumentType,
   DocumentTypeDefinitionBody,
   ProgrammeChange,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { OperatorDeps } from '../operator/area-command.js';

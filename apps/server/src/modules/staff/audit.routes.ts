@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { consoleAuditCalls, consoleAuditSchemas } from '@waypoint/domain/contract';
+import { consoleAuditCalls, consoleAuditSchemas } from '@waypoint/domain/console-contract';
 import { auditCsv, auditCsvFileName, auditPage } from './audit.service.js';
 
 /** The console's audit log (docs/decisions/0021): audit.view (administrators and auditors). */

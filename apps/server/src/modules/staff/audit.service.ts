@@ -5,7 +5,12 @@
  */
 import { Readable } from 'node:stream';
 import { csvCell, UTF8_BOM } from '@waypoint/domain';
-import type { AuditEvent, AuditFilter, AuditPage, AuditQuery } from '@waypoint/domain/contract';
+import type {
+  AuditEvent,
+  AuditFilter,
+  AuditPage,
+  AuditQuery,
+} from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import { searchAuditEvents, type AuditEventRow, type AuditSearch } from './audit.repo.js';

@@ -1,4 +1,5 @@
-import type { ConsoleMe, Permissions } from '@waypoint/domain/contract';
+import type { Permissions } from '@waypoint/domain/contract';
+import type { ConsoleMe } from '@waypoint/domain/console-contract';
 import type { StaffContext } from './service.js';
 
 /** §3 Permissions of a staff member: their role's flags, with their scope and user fields. */

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { consoleStaffCalls, consoleStaffSchemas } from '@waypoint/domain/contract';
+import { consoleStaffCalls, consoleStaffSchemas } from '@waypoint/domain/console-contract';
 import { actorOf } from './audit.js';
 import * as roles from './roles.service.js';
 

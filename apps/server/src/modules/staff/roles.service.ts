@@ -14,8 +14,8 @@ import {
   type PermissionFlag,
   type PermissionSet,
 } from '@waypoint/domain';
+import type { MessageBody } from '@waypoint/domain/contract';
 import type {
-  MessageBody,
   RoleBody,
   StaffBody,
   StaffCandidateList,
@@ -23,7 +23,7 @@ import type {
   StaffMember,
   StaffRole,
   StaffRoleList,
-} from '@waypoint/domain/contract';
+} from '@waypoint/domain/console-contract';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { consoleSessionCalls, consoleSessionSchemas } from '@waypoint/domain/contract';
+import { consoleSessionCalls, consoleSessionSchemas } from '@waypoint/domain/console-contract';
 import { presentConsoleMe } from './presenter.js';
 
 /** The console's own session call (docs/decisions/0021). */
