@@ -15,13 +15,12 @@ import type {
   RuleCreated,
 } from '@waypoint/domain/console-contract';
 import { HttpError } from '../../lib/http-error.js';
-import { operatorActor, type AuditActor, type AuditEntry } from '../staff/audit.js';
+import { operatorActor, recordAudit, type AuditActor, type AuditEntry } from '../staff/audit.js';
 import { presentRule } from './presenter.js';
 import * as repo from './repo.js';
 import {
   changeEvents,
   invalidateReports,
-  recordAll,
   requireCurricula,
   resultOf,
   type AssignmentActor,
@@ -91,7 +90,7 @@ export async function createRule(
     const matched = await repo.lockRuleMatches(trx, { lmsKey, ruleKey });
     const changes = await repo.assignByRules(trx, { lmsKey, ruleKey, now });
     const [rule] = await repo.listRules(trx, actor.staff, { ended: false, ruleKey });
-    await recordAll(trx, deps, actor.audit, [
+    await recordAudit(trx, deps, actor.audit, [
       ...changeEvents(lmsKey, changes, now),
       {
         lmsKey,
@@ -141,7 +140,7 @@ export async function endRule(
     }
     const before = present(rule);
     const after = { ...before, endedAt: now.getTime() };
-    await recordAll(trx, deps, actor.audit, [
+    await recordAudit(trx, deps, actor.audit, [
       {
         lmsKey: actor.staff.lmsKey,
         action: 'assignments.rule.end',
@@ -190,7 +189,7 @@ export async function applyAssignmentRules(
         });
       }
     }
-    await recordAll(trx, deps, input.actor ?? operatorActor(), entries);
+    await recordAudit(trx, deps, input.actor ?? operatorActor(), entries);
     return changes;
   };
   const changes = db.isTransaction ? await apply(db) : await db.transaction().execute(apply);

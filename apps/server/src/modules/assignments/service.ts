@@ -48,9 +48,6 @@ export interface AssignmentActor {
 
 export const NO_SUCH_CURRICULUM_MESSAGE = 'No such curriculum.';
 
-// The audit log takes its events in slices, so that no one insert passes PostgreSQL's parameter limit.
-const AUDIT_SLICE = 2000;
-
 const badInput = (message: string) => new HttpError(400, message);
 
 /** The curricula of the staff member's LMS among these keys; any other key: 404, nothing done. */
@@ -137,18 +134,6 @@ export function changeEvents(
   });
 }
 
-/** Appends events to the audit log in slices, in the caller's transaction. */
-export async function recordAll(
-  trx: repo.Executor,
-  deps: { clock: Clock },
-  actor: AuditActor,
-  entries: AuditEntry[],
-): Promise<void> {
-  for (let at = 0; at < entries.length; at += AUDIT_SLICE) {
-    await recordAudit(trx, deps, actor, entries.slice(at, at + AUDIT_SLICE));
-  }
-}
-
 /** Counts of what a bulk statement did, for the answer. */
 export function resultOf(
   changes: repo.AssignmentChange[],
@@ -199,7 +184,7 @@ export async function assignCurricula(
       people.length,
       curricula.length,
     );
-    await recordAll(trx, deps, actor.audit, [
+    await recordAudit(trx, deps, actor.audit, [
       ...changeEvents(lmsKey, changes, now),
       {
         lmsKey,
@@ -271,7 +256,7 @@ export async function unassignCurricula(
         },
       });
     }
-    await recordAll(trx, deps, actor.audit, entries);
+    await recordAudit(trx, deps, actor.audit, entries);
     return removed;
   });
   invalidateReports(
