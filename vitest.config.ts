@@ -12,6 +12,10 @@ const alias = [
     replacement: path.join(domainSource, 'contract/index.ts'),
   },
   {
+    find: /^@waypoint\/domain\/staff$/,
+    replacement: path.join(domainSource, 'staff/index.ts'),
+  },
+  {
     find: /^@waypoint\/domain\/console-contract$/,
     replacement: path.join(domainSource, 'contract/console/index.ts'),
   },

@@ -33,6 +33,10 @@ export default defineConfig({
         replacement: path.join(packages, 'domain/src/contract/index.ts'),
       },
       {
+        find: /^@waypoint\/domain\/staff$/,
+        replacement: path.join(packages, 'domain/src/staff/index.ts'),
+      },
+      {
         find: /^@waypoint\/domain\/console-contract$/,
         replacement: path.join(packages, 'domain/src/contract/console/index.ts'),
       },

@@ -37,7 +37,3 @@ export * from './certificate.js';
 export * from './report/index.js';
 export * from './reminders.js';
 export * from './sso.js';
-export * from './staff/permissions.js';
-export * from './staff/programme.js';
-export * from './staff/people.js';
-export * from './staff/staff-rules.js';

@@ -1,6 +1,6 @@
 /** Who is signed in to the console (GET /api/console/me): role, §3 Permissions and scope. */
 import { useQuery } from '@tanstack/react-query';
-import { allows, type StaffAction } from '@waypoint/domain';
+import { allows, type StaffAction } from '@waypoint/domain/staff';
 import { consoleSessionCalls, type ConsoleMe } from '@waypoint/domain/console-contract';
 import { send } from './client';
 import { queryKeys } from './query-keys';

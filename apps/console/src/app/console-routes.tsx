@@ -12,7 +12,7 @@
  * with the first section).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { StaffAction } from '@waypoint/domain';
+import type { StaffAction } from '@waypoint/domain/staff';
 
 export interface ConsoleRoute {
   /** The section's address below /console, starting with '/': '/people'. */

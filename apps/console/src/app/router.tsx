@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Link, Outlet, type RouteObject } from 'react-router';
-import { allows } from '@waypoint/domain';
+import { allows } from '@waypoint/domain/staff';
 import { Loading } from '@waypoint/ui';
 import { useStaff } from '../api/session';
 import { EmptyState } from '../components/states';

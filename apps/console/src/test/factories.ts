@@ -1,4 +1,4 @@
-import { BUILT_IN_ROLES, type BuiltInRole } from '@waypoint/domain';
+import { BUILT_IN_ROLES, type BuiltInRole } from '@waypoint/domain/staff';
 import type { LmsInfo, UserDetails } from '@waypoint/domain/contract';
 import type { ConsoleMe } from '@waypoint/domain/console-contract';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { StaffAction } from '@waypoint/domain';
+import type { StaffAction } from '@waypoint/domain/staff';
 import * as contract from '@waypoint/domain/console-contract';
 import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';

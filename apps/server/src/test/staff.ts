@@ -1,4 +1,4 @@
-import type { BuiltInRole } from '@waypoint/domain';
+import type { BuiltInRole } from '@waypoint/domain/staff';
 import type { Db } from '../db/connection.js';
 import type { TestApp } from './app.js';
 import { buildUser, TEST_PASSWORD } from './factories.js';

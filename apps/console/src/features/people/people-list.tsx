@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PEOPLE_SORTS, formatDate, type PeopleSort } from '@waypoint/domain';
+import { formatDate } from '@waypoint/domain';
+import { PEOPLE_SORTS, type PeopleSort } from '@waypoint/domain/staff';
 import { buttonClassName, fieldClassNames, Loading } from '@waypoint/ui';
 import { usePeopleList, type PeopleQuery, type PersonRow } from '../../api/people';
 import { useAllows } from '../../api/session';

@@ -7,7 +7,7 @@ import {
   PERSON_NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   type PersonFields,
-} from '@waypoint/domain';
+} from '@waypoint/domain/staff';
 import { Button, ErrorLine, fieldClassNames } from '@waypoint/ui';
 import { useStaff } from '../../api/session';
 import { FormField, fieldError } from '../../components/form-field';

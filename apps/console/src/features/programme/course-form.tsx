@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { COURSE_PREREQUISITE_NAMES, courseProblems, PROGRAMME_NAME_MAX } from '@waypoint/domain';
+import {
+  COURSE_PREREQUISITE_NAMES,
+  courseProblems,
+  PROGRAMME_NAME_MAX,
+} from '@waypoint/domain/staff';
 import { editCourse, type ProgrammeCourse } from '../../api/programme';
 import { FormField } from '../../components/form-field';
 import { CheckboxField, SelectField, TextAreaField } from './fields';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { curriculumProblems, PROGRAMME_NAME_MAX } from '@waypoint/domain';
+import { curriculumProblems, PROGRAMME_NAME_MAX } from '@waypoint/domain/staff';
 import { ErrorLine } from '@waypoint/ui';
 import { editCurriculum, setLibrary, type ProgrammeCurriculum } from '../../api/programme';
 import { FormField } from '../../components/form-field';

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { DOCUMENT_FIELD_TYPES, nameProblem } from '@waypoint/domain';
+import { DOCUMENT_FIELD_TYPES } from '@waypoint/domain';
+import { nameProblem } from '@waypoint/domain/staff';
 import { Button, ErrorLine, Loading } from '@waypoint/ui';
 import { defineDocumentType, useDocumentTypes, type DocumentType } from '../../api/programme';
 import { queryKeys } from '../../api/query-keys';

@@ -6,7 +6,7 @@ import {
   lessonProblems,
   PLAY_MODE_NAMES,
   PROGRAMME_NAME_MAX,
-} from '@waypoint/domain';
+} from '@waypoint/domain/staff';
 import { editLesson, type ProgrammeLesson } from '../../api/programme';
 import { FormField } from '../../components/form-field';
 import { CheckboxField, SelectField, TextAreaField } from './fields';

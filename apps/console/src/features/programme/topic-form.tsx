@@ -6,7 +6,7 @@ import {
   nameProblem,
   PROGRAMME_NAME_MAX,
   topicProblems,
-} from '@waypoint/domain';
+} from '@waypoint/domain/staff';
 import { Button, ErrorLine } from '@waypoint/ui';
 import { addClassroomLesson, editTopic, type ProgrammeTopic } from '../../api/programme';
 import { FormField } from '../../components/form-field';

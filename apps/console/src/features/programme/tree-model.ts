@@ -3,7 +3,8 @@
  * with its level and parent, the nodes a person sees with some expanded, and where the arrow keys
  * go (WAI-ARIA tree pattern). Pure, so the keyboard rules are tested without a browser.
  */
-import { CLASSROOM_PLAYER, playModeBadge } from '@waypoint/domain';
+import { playModeBadge } from '@waypoint/domain';
+import { CLASSROOM_PLAYER } from '@waypoint/domain/staff';
 import type { ProgrammeTree } from '../../api/programme';
 
 export type NodeKind = 'curriculum' | 'course' | 'topic' | 'lesson';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { nameProblem } from '@waypoint/domain';
+import { nameProblem } from '@waypoint/domain/staff';
 import { Button, ErrorLine, Modal, ProgressBar } from '@waypoint/ui';
 import { uploadPackage, type PackageImported } from '../../api/programme';
 import { FormField, fieldError } from '../../components/form-field';

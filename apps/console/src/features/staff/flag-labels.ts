@@ -1,4 +1,4 @@
-import { PERMISSION_FLAGS, type PermissionFlag } from '@waypoint/domain';
+import { PERMISSION_FLAGS, type PermissionFlag } from '@waypoint/domain/staff';
 
 /** What each §3 Permissions flag lets a role do, in the words the roles page shows. */
 export const FLAG_LABELS: Record<PermissionFlag, string> = {

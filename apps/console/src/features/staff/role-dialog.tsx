@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PermissionFlag } from '@waypoint/domain';
+import type { PermissionFlag } from '@waypoint/domain/staff';
 import { Button, ErrorLine, Modal, fieldClassNames } from '@waypoint/ui';
 import { queryKeys } from '../../api/query-keys';
 import { createRole, updateRole, type StaffRole } from '../../api/staff';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PermissionFlag } from '@waypoint/domain';
+import type { PermissionFlag } from '@waypoint/domain/staff';
 import { Button, ErrorLine, Loading } from '@waypoint/ui';
 import { queryKeys } from '../../api/query-keys';
 import { useAllows } from '../../api/session';

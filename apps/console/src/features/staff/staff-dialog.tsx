@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_RESTRICTION_GROUPS, normaliseRestrictionGroups, scopeWithin } from '@waypoint/domain';
+import {
+  MAX_RESTRICTION_GROUPS,
+  normaliseRestrictionGroups,
+  scopeWithin,
+} from '@waypoint/domain/staff';
 import { Button, ErrorLine, Loading, Modal, TextField, fieldClassNames } from '@waypoint/ui';
 import { queryKeys } from '../../api/query-keys';
 import {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BUILT_IN_ROLE_NAMES, BUILT_IN_ROLES, permissionSet } from '@waypoint/domain';
+import { BUILT_IN_ROLE_NAMES, BUILT_IN_ROLES, permissionSet } from '@waypoint/domain/staff';
 import {
   CONSOLE_SESSION_STORAGE_KEY,
   type StaffMember,

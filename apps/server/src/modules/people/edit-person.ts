@@ -11,7 +11,7 @@ import {
   normalisePersonFields,
   personChanges,
   type PersonFields,
-} from '@waypoint/domain';
+} from '@waypoint/domain/staff';
 import type { NewPersonBody, PersonBody, PersonDetails } from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';

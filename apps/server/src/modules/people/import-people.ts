@@ -13,7 +13,7 @@ import {
   PERSON_FIELD_LABELS,
   personChanges,
   type PersonFields,
-} from '@waypoint/domain';
+} from '@waypoint/domain/staff';
 import type { ImportLine, ImportResult } from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';

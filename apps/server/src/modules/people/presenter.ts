@@ -1,4 +1,4 @@
-import type { PersonFields } from '@waypoint/domain';
+import type { PersonFields } from '@waypoint/domain/staff';
 import type { PersonDetails, PersonRow } from '@waypoint/domain/console-contract';
 import type { PersonColumns, PersonDetailsData, PersonRowData } from './repo.js';
 

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { PeopleSort } from '@waypoint/domain';
+import type { PeopleSort } from '@waypoint/domain/staff';
 import type { Db } from '../../db/connection.js';
 import { scopeUsers } from '../staff/scope.js';
 

@@ -4,7 +4,7 @@
  * transaction). Create and edit are in edit-person.ts, the account actions in person-actions.ts,
  * the CSV import in import-people.ts.
  */
-import { allows, prefixPattern, type PeopleSort } from '@waypoint/domain';
+import { allows, prefixPattern, type PeopleSort } from '@waypoint/domain/staff';
 import type {
   PeopleList,
   PeopleQuery,

@@ -3,7 +3,7 @@
  * import.service.ts, import-scorm's): all or nothing, its refusal reason answered as it is (422),
  * the audit event written in the import's own transaction.
  */
-import { nameProblem } from '@waypoint/domain';
+import { nameProblem } from '@waypoint/domain/staff';
 import { PACKAGE_UPLOAD_FIELDS, type PackageImported } from '@waypoint/domain/console-contract';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';

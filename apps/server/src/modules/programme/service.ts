@@ -20,7 +20,7 @@ import {
   type CurriculumSettings,
   type LessonSettings,
   type TopicSettings,
-} from '@waypoint/domain';
+} from '@waypoint/domain/staff';
 import type { ProgrammeChange, ProgrammeTree } from '@waypoint/domain/console-contract';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';

@@ -10,7 +10,7 @@
  *   (scope.ts): a student outside it is answered 404, as if there were none.
  */
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { allows, type StaffAction } from '@waypoint/domain';
+import { allows, type StaffAction } from '@waypoint/domain/staff';
 import { HttpError } from '../../lib/http-error.js';
 import { checkXsrf, findSession, sessionIdOf, SESSION_INVALID_MESSAGE } from '../sessions/guard.js';
 import { staffContext, type StaffContext } from './service.js';

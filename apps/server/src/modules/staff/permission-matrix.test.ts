@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allows, BUILT_IN_ROLE_NAMES, BUILT_IN_ROLES, type BuiltInRole } from '@waypoint/domain';
+import {
+  allows,
+  BUILT_IN_ROLE_NAMES,
+  BUILT_IN_ROLES,
+  type BuiltInRole,
+} from '@waypoint/domain/staff';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { consoleRoutes, requestTo, type ConsoleRoute } from '../../test/console-routes.js';
 import { buildLms, buildUser } from '../../test/factories.js';

@@ -13,7 +13,7 @@ import {
   scopeWithin,
   type PermissionFlag,
   type PermissionSet,
-} from '@waypoint/domain';
+} from '@waypoint/domain/staff';
 import type { MessageBody } from '@waypoint/domain/contract';
 import type {
   RoleBody,

@@ -4,7 +4,7 @@
  * a person checks it on the server; a person outside it is 404 'No such person.', the same answer
  * as a key that does not exist, so that no id tells anything about another base or LMS.
  */
-import { inRestrictionGroups } from '@waypoint/domain';
+import { inRestrictionGroups } from '@waypoint/domain/staff';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';

@@ -8,7 +8,7 @@ import {
   readPermissionSet,
   type BuiltInRole,
   type PermissionSet,
-} from '@waypoint/domain';
+} from '@waypoint/domain/staff';
 import type { Db } from '../../db/connection.js';
 import { findStaffMember, isStaffMember, type StaffMemberRow } from './repo.js';
 
