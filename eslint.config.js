@@ -146,6 +146,12 @@ export default tseslint.config(
               message: 'The panel never imports the console; share through @waypoint/ui.',
             },
             {
+              target: './apps/web',
+              from: ['./packages/domain/src/staff', './packages/domain/src/contract/console'],
+              message:
+                "The panel never imports the staff console's rules or calls (@waypoint/domain/staff, /console-contract): they would grow its bundle.",
+            },
+            {
               target: './packages/ui',
               from: './apps',
               message: 'The UI package (tokens and generic components) imports nothing from apps/.',

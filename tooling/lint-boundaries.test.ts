@@ -63,6 +63,20 @@ describe('import boundaries (eslint.config.js)', () => {
     ).toEqual([expect.stringContaining('The server never imports the web app')]);
   });
 
+  it("the panel cannot import the staff console's rules or calls (its bundle)", async () => {
+    for (const entry of ['@waypoint/domain/staff', '@waypoint/domain/console-contract']) {
+      expect(
+        await problems('apps/web/src/lib/lint-probe.ts', `export * from '${entry}';\n`),
+      ).toEqual([expect.stringContaining("The panel never imports the staff console's rules")]);
+    }
+    expect(
+      await problems(
+        'apps/console/src/lib/lint-probe.ts',
+        "export * from '@waypoint/domain/staff';\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('the domain package imports no I/O: not node:fs, not fastify, nothing from apps/', async () => {
     expect(
       await problems(
