@@ -159,5 +159,8 @@ export async function updatePerson(
     const event = await writeEdit(trx, deps, actor, row, fields);
     return { result: null, audit: event ? [event] : [] };
   });
+  // Again after the commit: a report read while the rules' assignments were uncommitted was
+  // cached without them (applyAssignmentRules empties the cache inside the transaction).
+  deps.state.reportCache.invalidate(userKey);
   return findPersonDetails(deps, actor.staff, userKey);
 }

@@ -174,7 +174,7 @@ export async function importPeople(
 ): Promise<ImportResult> {
   const { lmsKey } = actor.staff;
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const imported = await deps.db.transaction().execute(async (trx) => {
       const plan = await planImport(trx, actor, csv);
       if (plan.problems.length > 0) {
         const count = plan.problems.length === 1 ? '1 problem' : `${plan.problems.length} problems`;
@@ -228,6 +228,10 @@ export async function importPeople(
       }
       return result;
     });
+    // After the commit, every report: one read while the rules' assignments were uncommitted
+    // would have been cached without them.
+    deps.state.reportCache.invalidate();
+    return imported;
   } catch (error) {
     // A login added meanwhile by someone else: the unique index refused it, nothing was written.
     if ((error as { code?: unknown }).code === '23505') {
