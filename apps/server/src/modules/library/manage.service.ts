@@ -59,6 +59,14 @@ async function groupsNamed(db: Db, lms: { lmsKey: number; lmsCode: string }, nam
 const storageOf = (deps: OperatorDeps): ContentStorage => contentStorageOn(deps.storage);
 
 /**
+ * Runs a change in a transaction: deps.db's own when it is one already (the staff console passes
+ * its transaction, to record the audit event with the change), else a new one.
+ */
+function inTransaction<T>(db: Db, change: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? change(db) : db.transaction().execute(change);
+}
+
+/**
  * library-add-scorm: imports a SCORM package with the content importer into a curriculum (made
  * when missing; default 'Library') and puts that curriculum in the library. The new course can be
  * limited to groups at once.
@@ -125,7 +133,7 @@ export async function addMediaLink(
   const description = input.description?.trim() ?? '';
   if (CONTROL.test(description)) throw bad('The description contains control characters.');
   const groups = await groupsNamed(deps.db, lms, input.groups ?? []);
-  const item = await deps.db.transaction().execute(async (trx) => {
+  const item = await inTransaction(deps.db, async (trx) => {
     const row = await repo.insertMedia(trx, {
       lmsKey: lms.lmsKey,
       name,
@@ -204,7 +212,7 @@ export async function addMediaFile(
   const folder = `lib-${randomBytes(8).toString('hex')}`;
   await saveMediaFile(storage.objects, folder, bytes, contentType);
   try {
-    const item = await deps.db.transaction().execute(async (trx) => {
+    const item = await inTransaction(deps.db, async (trx) => {
       const row = await repo.insertMedia(trx, {
         lmsKey: lms.lmsKey,
         name,
@@ -255,7 +263,7 @@ export async function limitToGroups(
   if (input.media !== undefined) {
     const item = await repo.findMediaInLms(deps.db, lms.lmsKey, input.media);
     if (!item) throw new HttpError(404, `No media item ${input.media} in LMS '${lms.lmsCode}'.`);
-    await deps.db.transaction().execute((trx) => repo.setMediaGroups(trx, item.libraryKey, keys));
+    await inTransaction(deps.db, (trx) => repo.setMediaGroups(trx, item.libraryKey, keys));
     return { lms: lms.lmsCode, media: item, groups: groups.map((group) => group.name) };
   }
   const course = await repo.findCourse(deps.db, lms.lmsKey, input.course!);
@@ -263,7 +271,7 @@ export async function limitToGroups(
   if (!course.inLibrary) {
     throw bad(`Course ${course.courseKey} ('${course.name}') is not in the library.`);
   }
-  await deps.db.transaction().execute((trx) => repo.setCourseGroups(trx, course.courseKey, keys));
+  await inTransaction(deps.db, (trx) => repo.setCourseGroups(trx, course.courseKey, keys));
   return {
     lms: lms.lmsCode,
     course: { courseKey: course.courseKey, name: course.name },
@@ -303,6 +311,7 @@ export async function listLibrary(deps: OperatorDeps, input: { lms: string }) {
       type: item.storageFolder ? 'file' : item.mediaType,
       link: item.storageFolder ? '' : item.link,
       fileName: item.fileName,
+      bytes: item.storageFolder ? item.sizeBytes : null,
       groups: mediaGroups.filter((g) => g.libraryKey === item.libraryKey).map((g) => g.name),
     })),
   };
@@ -367,7 +376,7 @@ export async function manageGroup(
       `No user ${unknown.map((login) => `'${login}'`).join(', ')} in LMS '${lms.lmsCode}'.`,
     );
   }
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const result = await inTransaction(deps.db, async (trx) => {
     const group = await repo.findOrCreateGroup(trx, lms.lmsKey, name);
     await repo.addGroupMembers(
       trx,
@@ -388,4 +397,10 @@ export async function manageGroup(
     created: result.group.created,
     members: result.members.map((member) => member.userId),
   };
+}
+
+/** The LMS's student groups (the names items are limited to) with how many members each has. */
+export async function listGroups(deps: Pick<OperatorDeps, 'db'>, input: { lms: string }) {
+  const lms = await lmsOf(deps.db, input.lms);
+  return { lms: lms.lmsCode, groups: await repo.selectGroups(deps.db, lms.lmsKey) };
 }

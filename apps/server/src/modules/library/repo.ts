@@ -195,6 +195,19 @@ export async function removeGroupMembers(db: Db, groupKey: number, userKeys: num
     .execute();
 }
 
+/** The LMS's student groups by name, with their member counts. */
+export function selectGroups(db: Db, lmsKey: number) {
+  return db
+    .selectFrom('studentGroup as g')
+    .leftJoin('studentGroupMember as gm', 'gm.groupKey', 'g.groupKey')
+    .select((eb) => ['g.groupKey', 'g.name', eb.fn.count<number>('gm.userKey').as('members')])
+    .where('g.lmsKey', '=', lmsKey)
+    .groupBy(['g.groupKey', 'g.name'])
+    .orderBy('g.name')
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, members: Number(row.members) })));
+}
+
 export function selectGroupMembers(db: Db, groupKey: number) {
   return db
     .selectFrom('studentGroupMember as gm')

@@ -33,20 +33,54 @@ export interface ReceivedUpload {
   file: { path: string; name: string } | null;
 }
 
-const incomplete = () =>
-  new HttpError(400, 'The upload did not arrive complete. Nothing was imported.');
+/** What an upload carries: its file field, the most bytes it may have, the words of its refusals. */
+export interface UploadKind {
+  field: string;
+  maxBytes: number;
+  /** 'A package', 'A file'. */
+  noun: string;
+  /** 'Nothing was imported.' */
+  nothing: string;
+}
+
+const PACKAGE_UPLOAD: UploadKind = {
+  field: PACKAGE_FILE_FIELD,
+  maxBytes: PACKAGE_LIMITS.maxZipBytes,
+  noun: 'The package',
+  nothing: 'Nothing was imported.',
+};
+
+/** The multipart limits of an upload of that kind (one file, a few fields). */
+export const multipartLimitsFor = (kind: Pick<UploadKind, 'maxBytes'>) => ({
+  ...PACKAGE_MULTIPART_LIMITS,
+  fileSize: kind.maxBytes + 1,
+});
 
 /**
  * Reads an upload and runs `use` with it; the temporary file is removed afterwards. 415 when the
  * body is not multipart, 413 when the file is larger than the importer takes, 400 when it breaks
  * off or carries more than one file.
  */
-export async function withUploadedPackage<T>(
+export function withUploadedPackage<T>(
   request: FastifyRequest,
   use: (upload: ReceivedUpload) => Promise<T>,
 ): Promise<T> {
+  return withUploadedFile(request, PACKAGE_UPLOAD, use);
+}
+
+/** withUploadedPackage for another kind of file (the library's media files). */
+export async function withUploadedFile<T>(
+  request: FastifyRequest,
+  kind: UploadKind,
+  use: (upload: ReceivedUpload) => Promise<T>,
+): Promise<T> {
+  const incomplete = () =>
+    new HttpError(400, `The upload did not arrive complete. ${kind.nothing}`);
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'A package is uploaded as multipart/form-data.');
+    throw new HttpError(
+      415,
+      `${kind.noun.replace(/^The /, 'A ')} is uploaded as multipart/form-data.`,
+    );
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'waypoint-upload-'));
   try {
@@ -54,16 +88,19 @@ export async function withUploadedPackage<T>(
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          if (part.fieldname !== PACKAGE_FILE_FIELD || upload.file) {
+          if (part.fieldname !== kind.field || upload.file) {
             part.file.resume();
-            throw new HttpError(400, `Send one file, in the field '${PACKAGE_FILE_FIELD}'.`);
+            throw new HttpError(400, `Send one file, in the field '${kind.field}'.`);
           }
-          const target = path.join(dir, 'package.zip');
+          const target = path.join(
+            dir,
+            kind.field === PACKAGE_FILE_FIELD ? 'package.zip' : 'upload',
+          );
           await pipeline(part.file, createWriteStream(target, { mode: 0o600 }));
           if (part.file.truncated) {
             throw new HttpError(
               413,
-              `The package is larger than ${Math.floor(PACKAGE_LIMITS.maxZipBytes / 1024 ** 2)} MB. Nothing was imported.`,
+              `${kind.noun} is larger than ${Math.floor(kind.maxBytes / 1024 ** 2)} MB. ${kind.nothing}`,
             );
           }
           upload.file = { path: target, name: part.filename };
@@ -77,7 +114,7 @@ export async function withUploadedPackage<T>(
       if (error instanceof HttpError) throw error;
       const status = (error as { statusCode?: unknown }).statusCode;
       if (status === 413)
-        throw new HttpError(413, 'The upload sent too many fields or files. Nothing was imported.');
+        throw new HttpError(413, `The upload sent too many fields or files. ${kind.nothing}`);
       throw incomplete();
     }
     return await use(upload);

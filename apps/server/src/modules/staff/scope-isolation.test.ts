@@ -153,6 +153,11 @@ describe('console scope and LMS isolation', () => {
           durationMs: 86_400_000,
         })
         .execute();
+      const media = await t.db
+        .insertInto('libraryMedia')
+        .values({ lmsKey: lmsB, name: 'Bravo Media', link: 'https://bravo.example/' })
+        .returning('libraryKey')
+        .executeTakeFirstOrThrow();
       const idsOfB: Record<string, number> = {
         userKey: studentB.userKey,
         roleKey: role.roleKey,
@@ -161,6 +166,7 @@ describe('console scope and LMS isolation', () => {
         topicKey: topic.topicKey,
         lessonKey: lesson.lessonKey,
         ruleKey: rule.ruleKey,
+        libraryKey: media.libraryKey,
       };
       const secrets = /bravo|BRVBASE|\bBRV\b/i;
       const snapshot = async () =>
@@ -180,6 +186,7 @@ describe('console scope and LMS isolation', () => {
               .execute(),
             t.db.selectFrom('staffRole').selectAll().where('lmsKey', '=', lmsB).execute(),
             t.db.selectFrom('assignmentRule').selectAll().where('lmsKey', '=', lmsB).execute(),
+            t.db.selectFrom('libraryMedia').selectAll().where('lmsKey', '=', lmsB).execute(),
             t.db
               .selectFrom('assignment')
               .selectAll()

@@ -5,3 +5,4 @@ export * from './audit.js';
 export * from './people.js';
 export * from './assignments.js';
 export * from './programme.js';
+export * from './library.js';
