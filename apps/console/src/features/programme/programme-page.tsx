@@ -2,6 +2,7 @@ import { NavLink, Route, Routes } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { CertificateSettingsView } from './certificate-settings';
 import { DocumentForms } from './document-forms';
+import { LibraryTab } from './library-view';
 import { StructureView } from './structure-view';
 import styles from './programme.module.css';
 
@@ -12,11 +13,12 @@ const TABS = [
   { to: BASE, label: 'Curricula', end: true },
   { to: `${BASE}/certificates`, label: 'Certificates', end: false },
   { to: `${BASE}/document-forms`, label: 'Document forms', end: false },
+  { to: `${BASE}/library`, label: 'Library', end: false },
 ];
 
 /**
  * The training programme (docs/decisions/0021): the curricula, courses, topics and lessons with
- * what §3/§4 use, package uploads, certificate settings and document forms. Every role may read
+ * what §3/§4 use, package uploads, certificate settings, document forms and the library. Every role may read
  * it; each change needs its own permission, and the server checks it again.
  */
 export default function ProgrammePage() {
@@ -42,6 +44,7 @@ export default function ProgrammePage() {
         <Route index element={<StructureView />} />
         <Route path="certificates" element={<CertificateSettingsView />} />
         <Route path="document-forms" element={<DocumentForms />} />
+        <Route path="library" element={<LibraryTab />} />
       </Routes>
     </div>
   );
