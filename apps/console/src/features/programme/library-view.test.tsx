@@ -33,6 +33,15 @@ const buildLibrary = (): LibraryView => ({
       bytes: 3_500_000,
       groups: [],
     },
+    {
+      libraryKey: 3,
+      name: 'Crew card',
+      type: 'note',
+      link: '',
+      fileName: '',
+      bytes: null,
+      groups: [],
+    },
   ],
   groups: [
     { groupKey: 5, name: 'LHR', members: 12 },
@@ -70,6 +79,7 @@ describe('library tab', () => {
     );
     expect(rows[2]).toHaveTextContent('ops.pdf (3.3 MB)');
     expect(rows[2]).toHaveTextContent('Every student');
+    expect(rows[3]).toHaveTextContent('Crew cardNoteNo address');
     const courses = screen.getByRole('table', { name: 'Library courses' });
     expect(courses).toHaveTextContent('Dangerous goods');
     expect(screen.getByRole('link', { name: 'Library' })).toHaveAttribute('aria-current', 'page');

@@ -29,6 +29,16 @@ export function sizeText(bytes: number): string {
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
 
+/** 'File', 'Link', or the label an operator gave an earlier item ('PDF', 'Note'). */
+const kindText = (type: string) =>
+  type === 'file'
+    ? 'File'
+    : type === 'link'
+      ? 'Link'
+      : type.length <= 3
+        ? type.toUpperCase()
+        : type.charAt(0).toUpperCase() + type.slice(1);
+
 const groupsText = (groups: string[]) =>
   groups.length === 0 ? 'Every student' : groups.join(', ');
 
@@ -56,7 +66,7 @@ export function LibraryTab() {
         id: 'kind',
         header: 'Kind',
         size: 80,
-        cell: ({ row }) => (row.original.type === 'file' ? 'File' : 'Link'),
+        cell: ({ row }) => kindText(row.original.type),
       },
       {
         id: 'what',
@@ -65,10 +75,12 @@ export function LibraryTab() {
         cell: ({ row }) =>
           row.original.type === 'file' ? (
             `${row.original.fileName}${row.original.bytes === null ? '' : ` (${sizeText(row.original.bytes)})`}`
-          ) : (
+          ) : row.original.link ? (
             <a href={row.original.link} target="_blank" rel="noreferrer noopener">
               {row.original.link}
             </a>
+          ) : (
+            <span className={styles.hint}>No address</span>
           ),
       },
       { id: 'groups', header: 'Who sees it', cell: ({ row }) => groupsText(row.original.groups) },
@@ -77,7 +89,7 @@ export function LibraryTab() {
             {
               id: 'actions',
               header: () => <span className="wp-visually-hidden">Actions</span>,
-              size: 170,
+              size: 190,
               cell: ({ row }: { row: { original: LibraryMediaRow } }) => (
                 <span className={own.rowActions}>
                   <Button
@@ -239,7 +251,7 @@ export function LibraryTab() {
               <p>
                 {removing.type === 'file'
                   ? `The file '${removing.name}' (${removing.fileName}) will be deleted.`
-                  : `The link '${removing.name}' will be removed.`}{' '}
+                  : `The ${removing.type === 'link' ? 'link' : 'item'} '${removing.name}' will be removed.`}{' '}
                 Students no longer see it.
               </p>
             )}

@@ -35,7 +35,7 @@ type Media = Library['media'][number];
 const mediaItem = (item: Media): LibraryMediaRow => ({
   libraryKey: item.libraryKey,
   name: item.name,
-  type: item.type === 'file' ? 'file' : 'link',
+  type: item.type,
   link: item.link ?? '',
   fileName: item.fileName ?? '',
   bytes: item.bytes ?? null,

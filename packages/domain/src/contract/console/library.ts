@@ -20,8 +20,12 @@ export type LibraryCourseRow = Static<typeof LibraryCourseRow>;
 export const LibraryMediaRow = Type.Object({
   libraryKey: Type.Integer(),
   name: Type.String(),
-  type: Type.Union([Type.Literal('link'), Type.Literal('file')]),
-  /** The address a link opens ('' for a file). */
+  /**
+   * 'file' for an uploaded file, else the item's media type: 'link' for a web link, or the label
+   * an operator gave an earlier item ('pdf', 'note').
+   */
+  type: Type.String(),
+  /** The address the item opens ('' for a file or an item without one). */
   link: Type.String(),
   /** A file's name as uploaded ('' for a link). */
   fileName: Type.String(),
