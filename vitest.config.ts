@@ -37,7 +37,9 @@ function testFiles(folder: string, name: RegExp): string[] {
  * (test/app.ts), and the domain's are pure functions. A file that replaces a module with vi.mock
  * does need a graph of its own, since a module an earlier file loaded would stay real: such files
  * (found by reading them, so a new one is never missed) run in a second, isolated project named
- * `<name>-isolated`.
+ * `<name>-isolated`. So do the bad-input suite's files (badInputSuite): they send megabytes of
+ * generated input to every route, and a shared worker that had already run dozens of files before
+ * one of them died mid-file in the full run (never alone), so each gets a fresh process.
  */
 function sharingModules(
   project: TestProjectInlineConfiguration & { test: { name: string } },
@@ -45,7 +47,7 @@ function sharingModules(
   name: RegExp,
 ): TestProjectInlineConfiguration[] {
   const mocking = testFiles(folder, name).filter((file) =>
-    /\bvi\.mock\(/.test(readFileSync(path.join(root, file), 'utf8')),
+    /\bvi\.mock\(|\bbadInputSuite\(/.test(readFileSync(path.join(root, file), 'utf8')),
   );
   const shared = {
     ...project,
