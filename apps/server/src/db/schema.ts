@@ -581,6 +581,75 @@ export interface SequencingStateTable {
   updatedAt: Instant;
 }
 
+// Compliance oversight (migration 0026, docs/decisions/0022).
+
+/** An assignment's curriculum outcome as the roll-up computed it; stale while computedVersion < version. */
+export interface AssignmentStandingTable {
+  assignmentKey: number;
+  outcome: Default<'notstarted' | 'started' | 'complete' | 'failed'>;
+  completedAt: NullableInstant;
+  lastActivityAt: NullableInstant;
+  version: Default<string>;
+  computedVersion: Default<string>;
+  computedAt: NullableInstant;
+}
+
+/** A staff member's scheduled overdue-and-expiring email (one per staff member). */
+export interface ReportSubscriptionTable {
+  subscriptionKey: Generated<number>;
+  lmsKey: number;
+  userKey: number;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  expiringDays: Default<number>;
+  unsubscribeTokenHash: string;
+  createdAt: Generated<Date>;
+}
+
+/** One delivery of a subscription for one period ('2026-11-27', '2026-W48', '2026-11'): the claim. */
+export interface ReportDeliveryTable {
+  subscriptionKey: number;
+  period: string;
+  emailKey: number | null;
+  claimedAt: Generated<Date>;
+}
+
+/** A file attached to an outbox email (sent with it, and again on a retry). */
+export interface EmailAttachmentTable {
+  emailKey: number;
+  position: number;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A one-time download of an export (the token's SHA-256 only). */
+export interface ExportTicketTable {
+  tokenHash: string;
+  lmsKey: number;
+  userKey: number;
+  request: unknown;
+  fileName: string;
+  createdAt: Generated<Date>;
+  expiresAt: Instant;
+  usedAt: NullableInstant;
+}
+
+/** A time-boxed, revocable read-only link for an external inspector (the token's SHA-256 only). */
+export interface InspectorLinkTable {
+  linkKey: Generated<number>;
+  lmsKey: number;
+  tokenHash: string;
+  label: string;
+  createdBy: number | null;
+  scopeGroups: Default<string[]>;
+  population: Default<unknown>;
+  periodFrom: string;
+  periodTo: string;
+  createdAt: Generated<Date>;
+  expiresAt: Instant;
+  revokedAt: NullableInstant;
+}
+
 /** A student's calendar feed token (migration 0013). */
 export interface CalendarFeedTable {
   userKey: number;
@@ -644,6 +713,12 @@ export interface Database {
   ssoPendingLogin: SsoPendingLoginTable;
   ssoHandoff: SsoHandoffTable;
   ssoSamlAssertion: SsoSamlAssertionTable;
+  assignmentStanding: AssignmentStandingTable;
+  reportSubscription: ReportSubscriptionTable;
+  reportDelivery: ReportDeliveryTable;
+  emailAttachment: EmailAttachmentTable;
+  inspectorLink: InspectorLinkTable;
+  exportTicket: ExportTicketTable;
 }
 
 // Evaluations (migration 0007): definitions, their attachments to a course or curriculum, the
@@ -693,6 +768,8 @@ export interface ReminderLmsSettingTable {
   enabled: Default<boolean>;
   daysBefore: Default<number[]>;
   timeZone: Default<string>;
+  /** Reminders about an overdue curriculum copy the student's managers (migration 0026). */
+  copyManagers: Default<boolean>;
 }
 
 /** A student's own reminder choice (migration 0014); no row: reminders on. */

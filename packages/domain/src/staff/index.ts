@@ -7,3 +7,4 @@ export * from './permissions.js';
 export * from './programme.js';
 export * from './people.js';
 export * from './staff-rules.js';
+export * from './qualification.js';

@@ -74,6 +74,9 @@ export const STAFF_ACTIONS = {
   'staff.manage': ['isAdmin', 'modifyPeer', 'createPeer'],
   'audit.view': ['viewLMS', 'viewReport'],
   'lms.modify': ['modifyLMS'],
+  'compliance.view': ['viewStudent', 'viewReport'],
+  'compliance.export': ['viewStudent', 'viewReport'],
+  'compliance.inspectors': ['viewStudent', 'viewReport', 'viewLMS'],
 } as const satisfies Record<string, readonly PermissionFlag[]>;
 
 /** An action of the staff console (a key of STAFF_ACTIONS). */

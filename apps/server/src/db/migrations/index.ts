@@ -21,6 +21,7 @@ import { migration0022 } from './0022-staff-console.js';
 import { migration0023 } from './0023-people-search.js';
 import { migration0024 } from './0024-programme-settings.js';
 import { migration0025 } from './0025-assignment-rules.js';
+import { migration0026 } from './0026-compliance.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in order. Append only; never edit one that has landed. */
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   migration0023,
   migration0024,
   migration0025,
+  migration0026,
 ];

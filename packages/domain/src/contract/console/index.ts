@@ -6,3 +6,4 @@ export * from './people.js';
 export * from './assignments.js';
 export * from './programme.js';
 export * from './library.js';
+export * from './compliance.js';
