@@ -5,7 +5,6 @@
  * (the LMS's certificate validity in calendar months; 0 = no expiry). The server's SQL filters
  * and sorts by the same rule (compliance/standing-sql.ts; a test holds the two together).
  */
-import { addMonths } from 'date-fns';
 import type { Outcome } from '../outcome.js';
 
 /** A cell's status, in the order of urgency the matrix sorts by (most urgent first). */
@@ -48,10 +47,31 @@ export interface QualificationCell {
   days: number | null;
 }
 
-/** Until when a completion stays valid: completed + validity months, calendar months clamped. */
+/**
+ * Calendar months added in UTC, the day clamped to the target month's last (31 January + 1 month
+ * is 28 or 29 February, never 3 March); the time of day kept. PostgreSQL's timestamp + interval
+ * 'N months' does the same, which the SQL side uses (standing-sql.ts).
+ */
+export function addCalendarMonths(ms: number, months: number): number {
+  const date = new Date(ms);
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(
+    year,
+    month,
+    Math.min(date.getUTCDate(), lastDay),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+    date.getUTCMilliseconds(),
+  );
+}
+
+/** Until when a completion stays valid: completed + validity months (none when 0). */
 export function validUntil(completedAt: number, validityMonths: number): number | null {
   if (validityMonths <= 0) return null;
-  return addMonths(new Date(completedAt), validityMonths).getTime();
+  return addCalendarMonths(completedAt, validityMonths);
 }
 
 /**
