@@ -4,6 +4,7 @@ import { authArea } from './auth/module.js';
 import { calendarFeedArea } from './calendar-feed/module.js';
 import { certificatesArea } from './certificates/module.js';
 import { commentsArea } from './comments/module.js';
+import { complianceArea } from './compliance/module.js';
 import { contentArea } from './content/module.js';
 import { documentsArea } from './documents/module.js';
 import { emailArea } from './email/module.js';
@@ -54,6 +55,7 @@ export const AREAS: readonly FeatureArea[] = [
   staffArea,
   peopleArea,
   assignmentsArea,
+  complianceArea,
   programmeArea,
   progressArea,
   widgetsArea,

@@ -58,6 +58,13 @@ describe('qualificationCell: one status per person and curriculum', () => {
       null,
     ],
     [
+      'complete with no completion date recorded: current, no end can be counted',
+      facts({ outcome: 'complete', completedAt: null }),
+      12,
+      'current',
+      null,
+    ],
+    [
       'complete, validity ended: expired on the end day',
       facts({ outcome: 'complete', completedAt: at('2025-10-31T08:00:00Z') }),
       12,

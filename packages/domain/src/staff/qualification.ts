@@ -89,7 +89,8 @@ export function qualificationCell(
 ): QualificationCell {
   if (!facts) return { status: 'notAssigned', date: null, days: null };
   if (facts.outcome === 'complete') {
-    const until = validUntil(facts.completedAt ?? now, validityMonths);
+    // No completion date recorded: nothing to count the validity from (shown without an end).
+    const until = facts.completedAt === null ? null : validUntil(facts.completedAt, validityMonths);
     if (until !== null && until <= now) return { status: 'expired', date: until, days: null };
     return { status: 'current', date: until, days: null };
   }

@@ -6,6 +6,7 @@
  */
 import { allows, prefixPattern, type PeopleSort } from '@waypoint/domain/staff';
 import type {
+  PeopleFilterValues,
   PeopleList,
   PeopleQuery,
   PersonDetails,
@@ -76,6 +77,14 @@ export async function listPeople(
     repo.filterValues(deps.db, scope),
   ]);
   return { rows: rows.map(presentPersonRow), total, filters };
+}
+
+/** The distinct values of base, fleet, position and restriction group among people in scope. */
+export function peopleFilterValues(
+  deps: { db: Db },
+  scope: repo.Scope,
+): Promise<PeopleFilterValues> {
+  return repo.filterValues(deps.db, scope);
 }
 
 /** A person in the caller's scope with their profile's extras; 404 outside it. */

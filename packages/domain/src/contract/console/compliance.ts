@@ -12,8 +12,9 @@ import { PeopleFilterValues } from './people.js';
 import { COMPLIANCE_LISTS, QUALIFICATION_STATUSES } from '../../staff/qualification.js';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+// Typed as the union of its values: a union built from an array is otherwise Static as never.
 const literals = <T extends string>(values: readonly T[]) =>
-  Type.Union(values.map((value) => Type.Literal(value)));
+  Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
 
 export const QualificationStatusSchema = literals(QUALIFICATION_STATUSES);
 export const ComplianceListSchema = literals(COMPLIANCE_LISTS);
@@ -378,10 +379,12 @@ export const consoleComplianceCalls = {
     path: () => `${base}/exports`,
   }),
   /** The file of a ticket; the ticket is the credential (one use, minutes long). */
+  // Outside /api/console: no console session comes with a browser's download (the guarded
+  // console prefix is for session calls only).
   download: defineCall<string>()({
     method: 'GET',
-    route: `${base}/exports/:ticket`,
-    path: (ticket: string) => `${base}/exports/${enc(ticket)}`,
+    route: '/api/compliance/downloads/:ticket',
+    path: (ticket: string) => `/api/compliance/downloads/${enc(ticket)}`,
     responseType: 'text',
   }),
   subscription: defineCall<SubscriptionState>()({

@@ -1,0 +1,381 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ComplianceList } from '@waypoint/domain/staff';
+import type { Db } from '../../db/connection.js';
+import { dueAtSql, lapsesAtSql, statusRankSql, statusSql } from './standing-sql.js';
+
+/**
+ * The only SQL of compliance oversight (docs/decisions/0022). A population is the active students
+ * of the LMS in the caller's scope (staff/scope.ts's rule: their restriction groups when they have
+ * any), narrowed by the filter; each person's live assignments are read through 0025's
+ * (user_key, curriculum_key) index and their standings by key. Statuses are worked out here only
+ * to filter and sort whole populations (standing-sql.ts); a page's cells come from the domain rule.
+ */
+
+export interface Scope {
+  lmsKey: number;
+  restrictionGroups: string[];
+}
+
+/** The population's narrowing: a search prefix pattern and exact values. */
+export interface PopulationFilter {
+  pattern: string | null;
+  base?: string | undefined;
+  fleet?: string | undefined;
+  position?: string | undefined;
+  restrictionGroup?: string | undefined;
+  /** Only people with a cell of this status among `curricula`. */
+  status?: string | undefined;
+}
+
+/** What statuses are worked out at: now and the LMS's validity months. */
+export interface StatusClock {
+  now: Date;
+  validityMonths: number;
+}
+
+const PERSON_COLUMNS = sql`u.user_key as "userKey", u.user_id as "userID",
+  u.display_name as "displayName", u.employee_id as "employeeId", u.base, u.fleet, u.position,
+  u.restriction_group as "restrictionGroup"`;
+
+export interface PersonData {
+  userKey: number;
+  userID: string;
+  displayName: string;
+  employeeId: string;
+  base: string;
+  fleet: string;
+  position: string;
+  restrictionGroup: string;
+}
+
+/** The WHERE of a population: LMS, scope, active students, filter values, search, status. */
+function populationWhere(
+  scope: Scope,
+  filter: PopulationFilter,
+  curricula: number[],
+  clock: StatusClock,
+): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = [
+    sql`u.lms_key = ${scope.lmsKey}`,
+    sql`u.is_student`,
+    sql`u.inactive = 0`,
+  ];
+  if (scope.restrictionGroups.length > 0) {
+    parts.push(sql`u.restriction_group = any(${scope.restrictionGroups}::text[])`);
+  }
+  for (const [field, column] of [
+    ['base', 'base'],
+    ['fleet', 'fleet'],
+    ['position', 'position'],
+    ['restrictionGroup', 'restriction_group'],
+  ] as const) {
+    const value = filter[field];
+    if (value !== undefined) parts.push(sql`u.${sql.raw(column)} = ${value}`);
+  }
+  if (filter.pattern !== null) {
+    // Migration 0023's prefix indexes (lower(column) text_pattern_ops).
+    const like = (column: string) =>
+      sql`lower(u.${sql.raw(column)}) like ${filter.pattern} escape '\\'`;
+    parts.push(
+      sql`(${sql.join(
+        ['user_id', 'employee_id', 'name_collated', 'name_other', 'display_name'].map(like),
+        sql` or `,
+      )})`,
+    );
+  }
+  if (filter.status === 'notAssigned') {
+    parts.push(sql`exists (select 1 from unnest(${curricula}::int[]) as col(key)
+      where not exists (select 1 from assignment a where a.user_key = u.user_key
+        and a.curriculum_key = col.key and a.removed_at is null))`);
+  } else if (filter.status !== undefined) {
+    parts.push(sql`exists (select 1 from assignment a
+      join assignment_standing s on s.assignment_key = a.assignment_key
+      where a.user_key = u.user_key and a.removed_at is null
+        and a.curriculum_key = any(${curricula}::int[])
+        and ${statusSql(clock.now, clock.validityMonths)} = ${filter.status})`);
+  }
+  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
+/** The matrix's columns: the curricula asked for, else every curriculum with a live assignment. */
+export async function matrixColumns(db: Db, lmsKey: number, only: number[] | null) {
+  const result = await sql<{ curriculumKey: number; name: string }>`
+    select c.curriculum_key as "curriculumKey", c.name from curriculum c
+     where c.lms_key = ${lmsKey}
+       and ${
+         only === null
+           ? sql`exists (select 1 from assignment a
+                 where a.curriculum_key = c.curriculum_key and a.removed_at is null)`
+           : sql`c.curriculum_key = any(${only}::int[])`
+       }
+     order by lower(c.name), c.curriculum_key`.execute(db);
+  return result.rows;
+}
+
+export type MatrixSortColumn = 'name' | 'base' | 'fleet' | 'position';
+
+/** One page of the population, sorted, and how many match in all. */
+export async function matrixPeople(
+  db: Db,
+  scope: Scope,
+  filter: PopulationFilter,
+  curricula: number[],
+  clock: StatusClock,
+  page: {
+    sort: MatrixSortColumn | { curriculumKey: number };
+    descending: boolean;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: PersonData[]; total: number }> {
+  const where = populationWhere(scope, filter, curricula, clock);
+  const direction = sql.raw(page.descending ? 'desc' : 'asc');
+  const nameOrder = sql`lower(u.name_collated) ${direction}, lower(u.name_other) ${direction}, u.user_key ${direction}`;
+  let from = sql`app_user u`;
+  let order = nameOrder;
+  if (typeof page.sort === 'object') {
+    // Most urgent first (ascending), not assigned last; then the cell's date, then the name.
+    from = sql`app_user u left join lateral (
+      select a.start_date, ${statusSql(clock.now, clock.validityMonths)} as status
+        from assignment a join assignment_standing s on s.assignment_key = a.assignment_key
+       where a.user_key = u.user_key and a.curriculum_key = ${page.sort.curriculumKey}
+         and a.removed_at is null
+       order by a.start_date desc, a.assignment_key desc limit 1) x on true`;
+    order = sql`coalesce(${statusRankSql(sql`x.status`)}, 99) ${direction}, x.start_date ${direction} nulls last, ${nameOrder}`;
+  } else if (page.sort !== 'name') {
+    order = sql`lower(u.${sql.raw(page.sort)}) ${direction}, ${nameOrder}`;
+  }
+  const [rows, count] = await Promise.all([
+    sql<PersonData>`select ${PERSON_COLUMNS} from ${from} where ${where}
+      order by ${order} limit ${page.limit} offset ${page.offset}`.execute(db),
+    sql<{ total: string }>`select count(*) as total from app_user u where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+/** People of the population in name order after a key (keyset batches for exports). */
+export async function populationBatch(
+  db: Db,
+  scope: Scope,
+  filter: PopulationFilter,
+  curricula: number[],
+  clock: StatusClock,
+  after: { name: string; other: string; userKey: number } | null,
+  limit: number,
+) {
+  const where = populationWhere(scope, filter, curricula, clock);
+  const cursor =
+    after === null
+      ? sql`true`
+      : sql`(lower(u.name_collated), lower(u.name_other), u.user_key) > (${after.name}, ${after.other}, ${after.userKey})`;
+  const result = await sql<PersonData & { sortName: string; sortOther: string }>`
+    select ${PERSON_COLUMNS}, lower(u.name_collated) as "sortName", lower(u.name_other) as "sortOther"
+      from app_user u where ${where} and ${cursor}
+     order by lower(u.name_collated), lower(u.name_other), u.user_key limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** A standing as the domain rule reads it, with its assignment. */
+export interface StandingData {
+  userKey: number;
+  curriculumKey: number;
+  assignmentKey: number;
+  outcome: 'notstarted' | 'started' | 'complete' | 'failed';
+  completedAt: Date | null;
+  lastActivityAt: Date | null;
+  dueAt: Date;
+}
+
+/** The live assignments (latest per curriculum) of these people in these curricula. */
+export async function standingsOf(db: Db, userKeys: number[], curricula: number[]) {
+  if (userKeys.length === 0 || curricula.length === 0) return [];
+  const result = await sql<StandingData>`
+    select distinct on (a.user_key, a.curriculum_key)
+           a.user_key as "userKey", a.curriculum_key as "curriculumKey",
+           a.assignment_key as "assignmentKey", s.outcome, s.completed_at as "completedAt",
+           s.last_activity_at as "lastActivityAt", ${dueAtSql} as "dueAt"
+      from assignment a join assignment_standing s on s.assignment_key = a.assignment_key
+     where a.user_key = any(${userKeys}::int[]) and a.curriculum_key = any(${curricula}::int[])
+       and a.removed_at is null
+     order by a.user_key, a.curriculum_key, a.start_date desc, a.assignment_key desc`.execute(db);
+  return result.rows;
+}
+
+/** The SQL condition of a list (the domain's onList). */
+function listCondition(list: ComplianceList, clock: StatusClock): RawBuilder<unknown> {
+  const status = statusSql(clock.now, clock.validityMonths);
+  const days = { expiring30: 30, expiring60: 60, expiring90: 90 } as const;
+  if (list === 'overdue') return sql`${status} = 'overdue'`;
+  if (list === 'failed') return sql`s.outcome = 'failed'`;
+  if (list === 'neverStarted') return sql`s.outcome = 'notstarted'`;
+  const lapses = lapsesAtSql(clock.validityMonths);
+  return sql`${lapses} > ${clock.now} and ${lapses} <= ${clock.now}::timestamptz + interval '${sql.raw(String(days[list]))} days'`;
+}
+
+const LIST_ORDER: Record<ComplianceList, (clock: StatusClock) => RawBuilder<unknown>> = {
+  overdue: () => sql`${dueAtSql} asc`,
+  expiring30: (clock) => sql`${lapsesAtSql(clock.validityMonths)} asc`,
+  expiring60: (clock) => sql`${lapsesAtSql(clock.validityMonths)} asc`,
+  expiring90: (clock) => sql`${lapsesAtSql(clock.validityMonths)} asc`,
+  neverStarted: () => sql`${dueAtSql} asc`,
+  failed: () => sql`s.completed_at desc nulls last`,
+};
+
+export interface ListRowData extends PersonData {
+  curriculumKey: number;
+  curriculumName: string;
+  assignmentKey: number;
+  outcome: StandingData['outcome'];
+  completedAt: Date | null;
+  lastActivityAt: Date | null;
+  dueAt: Date;
+  sortName: string;
+}
+
+/** The rows of a list (person x curriculum), in the list's order, a page and the total. */
+export async function listRows(
+  db: Db,
+  scope: Scope,
+  list: ComplianceList,
+  filter: PopulationFilter,
+  curricula: number[],
+  clock: StatusClock,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ListRowData[]; total: number }> {
+  // The status filter narrows the rows themselves here, not the people.
+  const people = populationWhere(scope, { ...filter, status: undefined }, curricula, clock);
+  const statusFilter =
+    filter.status === undefined
+      ? sql`true`
+      : sql`${statusSql(clock.now, clock.validityMonths)} = ${filter.status}`;
+  const from = sql`app_user u
+    join assignment a on a.user_key = u.user_key and a.removed_at is null
+      and a.curriculum_key = any(${curricula}::int[])
+    join assignment_standing s on s.assignment_key = a.assignment_key
+    join curriculum c on c.curriculum_key = a.curriculum_key`;
+  const where = sql`${people} and ${listCondition(list, clock)} and ${statusFilter}`;
+  const [rows, count] = await Promise.all([
+    sql<ListRowData>`select ${PERSON_COLUMNS}, a.curriculum_key as "curriculumKey",
+        c.name as "curriculumName", a.assignment_key as "assignmentKey", s.outcome,
+        s.completed_at as "completedAt", s.last_activity_at as "lastActivityAt",
+        ${dueAtSql} as "dueAt", lower(u.name_collated) as "sortName"
+       from ${from} where ${where}
+      order by ${LIST_ORDER[list](clock)}, lower(u.name_collated), u.user_key, c.name, a.assignment_key
+      limit ${page.limit} offset ${page.offset}`.execute(db),
+    sql<{ total: string }>`select count(*) as total from ${from} where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+/** Months a completion stays valid in the LMS (certificate settings; 0 = no expiry). */
+export async function validityMonthsOf(db: Db, lmsKey: number): Promise<number> {
+  const row = await db
+    .selectFrom('certificateSettings')
+    .select('validityMonths')
+    .where('lmsKey', '=', lmsKey)
+    .executeTakeFirst();
+  return row?.validityMonths ?? 0;
+}
+
+/** How many live assignments of the LMS wait for their standing to be recalculated. */
+export async function staleCount(db: Db, lmsKey: number): Promise<number> {
+  const result = await sql<{ n: string }>`
+    select count(*) as n from assignment_standing s
+      join assignment a on a.assignment_key = s.assignment_key
+      join app_user u on u.user_key = a.user_key
+     where s.computed_version < s.version and a.removed_at is null and u.lms_key = ${lmsKey}`.execute(
+    db,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** A person of the LMS by key, with their restriction group (the service checks the scope). */
+export async function personOf(db: Db, lmsKey: number, userKey: number) {
+  const result = await sql<PersonData & { lmsKey: number; isStudent: boolean }>`
+    select ${PERSON_COLUMNS}, u.lms_key as "lmsKey", u.is_student as "isStudent"
+      from app_user u where u.user_key = ${userKey} and u.lms_key = ${lmsKey}`.execute(db);
+  return result.rows[0] ?? null;
+}
+
+/** A curriculum of the LMS. */
+export async function curriculumOf(db: Db, lmsKey: number, curriculumKey: number) {
+  return db
+    .selectFrom('curriculum')
+    .select(['curriculumKey', 'name'])
+    .where('lmsKey', '=', lmsKey)
+    .where('curriculumKey', '=', curriculumKey)
+    .executeTakeFirst();
+}
+
+/** The person's live assignment of the curriculum (the latest), with its dates. */
+export async function assignmentOf(db: Db, userKey: number, curriculumKey: number) {
+  const result = await sql<{
+    assignmentKey: number;
+    assignedAt: Date;
+    startDate: Date;
+    dueAt: Date;
+  }>`select a.assignment_key as "assignmentKey", a.assigned_at as "assignedAt",
+        a.start_date as "startDate", ${dueAtSql} as "dueAt"
+       from assignment a
+      where a.user_key = ${userKey} and a.curriculum_key = ${curriculumKey} and a.removed_at is null
+      order by a.start_date desc, a.assignment_key desc limit 1`.execute(db);
+  return result.rows[0] ?? null;
+}
+
+/** The audit events about an assignment, newest first. */
+export async function assignmentEvents(db: Db, lmsKey: number, assignmentKey: number) {
+  return db
+    .selectFrom('auditEvent')
+    .select(['at', 'action', 'actorLabel', 'summary'])
+    .where('lmsKey', '=', lmsKey)
+    .where('targetType', '=', 'assignment')
+    .where('targetKey', '=', String(assignmentKey))
+    .orderBy('eventKey', 'desc')
+    .limit(200)
+    .execute();
+}
+
+// Standings (standings.ts).
+
+/** Stale standings of live assignments (of one LMS, or all), grouped by person. */
+export async function staleStandings(db: Db, lmsKey: number | null, limit: number) {
+  const result = await sql<{
+    assignmentKey: number;
+    version: string;
+    userKey: number;
+    lmsKey: number;
+  }>`select s.assignment_key as "assignmentKey", s.version, a.user_key as "userKey",
+        u.lms_key as "lmsKey"
+       from assignment_standing s
+       join assignment a on a.assignment_key = s.assignment_key
+       join app_user u on u.user_key = a.user_key
+      where s.computed_version < s.version and a.removed_at is null
+        ${lmsKey === null ? sql`` : sql`and u.lms_key = ${lmsKey}`}
+      order by a.user_key limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+export interface ComputedStanding {
+  assignmentKey: number;
+  /** The version read before the roll-up: the row is written only if nothing changed since. */
+  version: string;
+  outcome: StandingData['outcome'];
+  completedAt: Date | null;
+  lastActivityAt: Date | null;
+}
+
+/** Writes computed standings in one statement; a row changed since it was read stays stale. */
+export async function writeStandings(db: Db, rows: ComputedStanding[], now: Date): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await sql`
+    update assignment_standing s set outcome = v.outcome, completed_at = v.completed_at,
+           last_activity_at = v.last_activity_at, computed_version = v.version, computed_at = ${now}
+      from unnest(${rows.map((r) => r.assignmentKey)}::int[],
+                  ${rows.map((r) => r.version)}::bigint[],
+                  ${rows.map((r) => r.outcome)}::text[],
+                  ${rows.map((r) => r.completedAt?.toISOString() ?? null)}::timestamptz[],
+                  ${rows.map((r) => r.lastActivityAt?.toISOString() ?? null)}::timestamptz[])
+           as v(assignment_key, version, outcome, completed_at, last_activity_at)
+     where s.assignment_key = v.assignment_key and s.version = v.version`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMPLIANCE_LISTS,
+  onList,
+  qualificationCell,
+  type StandingFacts,
+} from '@waypoint/domain/staff';
+import type { DatabaseHandle } from '../../db/connection.js';
+import { createTestDatabase } from '../../test/database.js';
+import { buildAssignment, buildLms } from '../../test/factories.js';
+import { buildCurriculum, buildStudent } from '../../test/assignments.js';
+import { listRows } from './repo.js';
+import { statusSql } from './standing-sql.js';
+
+const DAY = 86_400_000;
+const now = Date.UTC(2026, 10, 27, 9, 0, 0);
+
+// The SQL that filters, sorts and lists whole populations must say what the domain rule says of
+// every cell (qualification.ts): generated standings are written as rows, and the database's
+// status and list membership are compared with the domain's, case by case.
+describe('standing-sql agrees with the qualification rule', () => {
+  let handle: DatabaseHandle;
+  let lmsKey: number;
+  let userKey: number;
+  const curricula: number[] = [];
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    lmsKey = (await buildLms(handle.db)).lmsKey;
+    userKey = (await buildStudent(handle.db, lmsKey, 'LHR')).userKey;
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const outcome = fc.constantFrom('notstarted', 'started', 'complete', 'failed' as const);
+  // Offsets around the edges: the due instant itself, the 30-day "due" edge, the list windows,
+  // and end-of-month completions (31 January + 1 month).
+  const offset = fc.oneof(
+    fc.constantFrom(0, -1, 1, 30 * DAY, 30 * DAY - 1, 30 * DAY + 1, 60 * DAY, 90 * DAY, -365 * DAY),
+    fc.integer({ min: -800, max: 800 }).map((days) => days * DAY + 3_600_000),
+  );
+  const facts = fc.record({
+    outcome,
+    completed: fc.option(
+      fc.oneof(
+        offset,
+        fc.constantFrom(Date.UTC(2025, 0, 31, 12) - now, Date.UTC(2026, 7, 31, 23) - now),
+      ),
+      { nil: null },
+    ),
+    due: offset,
+    activity: fc.option(offset, { nil: null }),
+  });
+
+  it('for generated standings and validity periods', async () => {
+    const cases = fc.sample(fc.tuple(facts, fc.constantFrom(0, 1, 6, 12, 24)), 300);
+    const months = [0, 1, 6, 12, 24];
+    // One curriculum per case: a person holds one live assignment of each.
+    while (curricula.length < cases.length) {
+      curricula.push(
+        (await buildCurriculum(handle.db, lmsKey, `C${curricula.length}`)).curriculumKey,
+      );
+    }
+    const rows: { key: number; facts: StandingFacts; months: number }[] = [];
+    for (const [index, [input, validity]] of cases.entries()) {
+      const dueAt = now + input.due;
+      const assignment = await buildAssignment(handle.db, {
+        userKey,
+        curriculumKey: curricula[index]!,
+        assignedAt: new Date(dueAt - 10 * DAY),
+        startDate: new Date(dueAt - 10 * DAY),
+        durationMs: 10 * DAY,
+      });
+      const standing: StandingFacts = {
+        outcome: input.outcome,
+        completedAt: input.completed === null ? null : now + input.completed,
+        dueAt,
+        lastActivityAt: input.activity === null ? null : now + input.activity,
+      };
+      await handle.db
+        .updateTable('assignmentStanding')
+        .set({
+          outcome: standing.outcome,
+          completedAt: standing.completedAt === null ? null : new Date(standing.completedAt),
+          lastActivityAt:
+            standing.lastActivityAt === null ? null : new Date(standing.lastActivityAt),
+        })
+        .where('assignmentKey', '=', assignment.assignmentKey)
+        .execute();
+      rows.push({ key: assignment.assignmentKey, facts: standing, months: validity });
+    }
+    for (const validity of months) {
+      const clock = { now: new Date(now), validityMonths: validity };
+      const result = await sql<{ key: number; status: string }>`
+        select a.assignment_key as key, ${statusSql(clock.now, validity)} as status
+          from assignment a join assignment_standing s on s.assignment_key = a.assignment_key
+         where a.user_key = ${userKey}`.execute(handle.db);
+      const byKey = new Map(result.rows.map((row) => [row.key, row.status]));
+      for (const row of rows) {
+        const expected = qualificationCell(row.facts, validity, now).status;
+        expect({ key: row.key, facts: row.facts, validity, status: byKey.get(row.key) }).toEqual({
+          key: row.key,
+          facts: row.facts,
+          validity,
+          status: expected,
+        });
+      }
+      for (const list of COMPLIANCE_LISTS) {
+        const listed = await listRows(
+          handle.db,
+          { lmsKey, restrictionGroups: [] },
+          list,
+          { pattern: null },
+          curricula,
+          clock,
+          { limit: 10_000, offset: 0 },
+        );
+        const keys = new Set(listed.rows.map((r) => r.assignmentKey));
+        for (const row of rows) {
+          expect({ list, validity, facts: row.facts, listed: keys.has(row.key) }).toEqual({
+            list,
+            validity,
+            facts: row.facts,
+            listed: onList(list, row.facts, validity, now),
+          });
+        }
+      }
+    }
+  });
+});

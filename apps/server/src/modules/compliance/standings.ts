@@ -1,0 +1,132 @@
+/**
+ * Assignment standings (docs/decisions/0022): each live assignment's curriculum outcome, worked
+ * out by the progress report's own roll-up (the one outcome rule, ADR 0010) and kept in
+ * assignment_standing so that the matrix can filter and sort a whole airline in SQL. Migration
+ * 0026's triggers bump a standing's version whenever what the roll-up reads changes; this file
+ * recomputes stale ones: a few on the read that needs them, the rest in the background job.
+ * A standing is written only if its version did not move while it was computed.
+ */
+import { outcomeOf, type ProgressElement } from '@waypoint/domain';
+import type { ScheduledJob } from '../../platform/job-queue.js';
+import { buildProgressReport, type ReportDeps } from '../progress/service.js';
+import * as repo from './repo.js';
+
+export type StandingDeps = ReportDeps & { clock: { now(): Date } };
+
+/** Stale standings a read recomputes itself before answering; more wait for the job. */
+export const INLINE_REFRESH_MAX = 400;
+/** Standings one job pass recomputes at most (the next pass goes on). */
+const PASS_MAX = 20_000;
+/** Standings read at a time (whole people: a person's curricula come from one report). */
+const BATCH = 500;
+
+const REPORT_OPTIONS = { showExpired: true, withFlaggedAssignments: false, showEmptyLeafs: false };
+
+/** The latest of a field over a tree (0 when none). */
+function latest(element: ProgressElement, field: 'elementCompletionInstant'): number {
+  return Math.max(element[field], ...element.elementChildren.map((child) => latest(child, field)));
+}
+
+const instant = (ms: number) => (ms > 0 ? new Date(ms) : null);
+
+/** A curriculum element's standing: its outcome, when it ended, the last launch under it. */
+export function standingOf(curriculum: ProgressElement) {
+  const outcome = outcomeOf(curriculum);
+  const ended =
+    outcome === 'complete' || outcome === 'failed'
+      ? curriculum.elementCompletionInstant || latest(curriculum, 'elementCompletionInstant')
+      : 0;
+  return {
+    outcome,
+    completedAt: instant(
+      ended || (outcome === 'failed' ? curriculum.elementLastLaunchedInstant : 0),
+    ),
+    lastActivityAt: instant(curriculum.elementLastLaunchedInstant),
+  };
+}
+
+/** Recomputes up to `limit` stale standings (of one LMS, or all); how many were written. */
+export async function refreshStandings(
+  deps: StandingDeps,
+  lmsKey: number | null,
+  limit: number,
+): Promise<{ refreshed: number; read: number }> {
+  let refreshed = 0;
+  let read = 0;
+  while (read < limit) {
+    const stale = await repo.staleStandings(deps.db, lmsKey, Math.min(BATCH, limit - read));
+    if (stale.length === 0) break;
+    read += stale.length;
+    const byPerson = new Map<number, typeof stale>();
+    for (const row of stale) byPerson.set(row.userKey, [...(byPerson.get(row.userKey) ?? []), row]);
+    const computed: repo.ComputedStanding[] = [];
+    for (const [userKey, rows] of byPerson) {
+      const report = await buildProgressReport(
+        deps,
+        { userKey, lmsKey: rows[0]!.lmsKey },
+        deps.clock.now().getTime(),
+        REPORT_OPTIONS,
+      );
+      const byAssignment = new Map(
+        (report?.progressReport ?? []).map((curriculum) => [
+          curriculum.elementAssignmentKey,
+          curriculum,
+        ]),
+      );
+      for (const row of rows) {
+        const curriculum = byAssignment.get(row.assignmentKey);
+        // Not in the report: the assignment went while we read; it is no longer live.
+        if (!curriculum) continue;
+        computed.push({
+          assignmentKey: row.assignmentKey,
+          version: row.version,
+          ...standingOf(curriculum),
+        });
+      }
+    }
+    const written = await repo.writeStandings(deps.db, computed, deps.clock.now());
+    refreshed += written;
+    // Nothing could be written (each changed again while read): leave them to the next pass.
+    if (written === 0) break;
+  }
+  return { refreshed, read };
+}
+
+/**
+ * Before a read: recompute the LMS's stale standings when they are few (a commit or two since
+ * the last read), so that the first read after a change shows it; returns how many are still
+ * stale (shown as "being recalculated", with their last value).
+ */
+export async function freshenForRead(deps: StandingDeps, lmsKey: number): Promise<number> {
+  const stale = await repo.staleCount(deps.db, lmsKey);
+  if (stale === 0) return 0;
+  if (stale <= INLINE_REFRESH_MAX) {
+    await refreshStandings(deps, lmsKey, stale);
+    return repo.staleCount(deps.db, lmsKey);
+  }
+  return stale;
+}
+
+/** The job's name on the job queue. */
+export const STANDINGS_JOB = 'compliance-standings';
+
+/**
+ * The background recomputation (ADR 0018's job queue): at start (migration 0026 leaves every
+ * standing stale) and every minute, up to PASS_MAX per pass. Two instances may recompute the
+ * same standing; the version check keeps whichever is right.
+ */
+export function standingJobs(deps: StandingDeps & { log: (line: string) => void }): ScheduledJob[] {
+  return [
+    {
+      name: STANDINGS_JOB,
+      cron: '* * * * *',
+      everyMs: 60_000,
+      runAtStart: true,
+      async run() {
+        const { refreshed } = await refreshStandings(deps, null, PASS_MAX);
+        if (refreshed > 0)
+          deps.log(`[compliance] ${refreshed} assignment standing(s) recalculated`);
+      },
+    },
+  ];
+}
