@@ -46,6 +46,8 @@ export const RATE_RULES = {
   launchVerifyFailures: { name: 'launch-verify-failures', limit: 5, windowMs: 15 * MINUTE },
   /** Calendar-feed addresses that name no feed, per client address: guessing a token is slow. */
   calendarFeedGuesses: { name: 'calendar-feed-guesses', limit: 30, windowMs: 15 * MINUTE },
+  /** Inspector link addresses that open no inspection, per client address (ADR 0022). */
+  inspectionLinkGuesses: { name: 'inspection-link-guesses', limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';

@@ -38,6 +38,9 @@ export const SECRET_ROUTES: readonly string[] = [
   '/lms/calendar-feed/*',
   // A certificate's code shows its holder's name and award (docs/decisions/0011).
   '/verify/*',
+  // An inspector link's token opens its population's records (docs/decisions/0022).
+  '/lms/api/inspect/*',
+  '/console/inspect/*',
 ];
 
 const ROUTE_SEGMENTS = SECRET_ROUTES.map((route) => route.split('/').map((s) => s.toLowerCase()));
