@@ -36,4 +36,15 @@ export const queryKeys = {
     all: () => ['audit'] as const,
     list: (filter: object) => ['audit', 'list', filter] as const,
   },
+  compliance: {
+    all: () => ['compliance'] as const,
+    matrix: (query: object) => ['compliance', 'matrix', query] as const,
+    facts: () => ['compliance', 'facts'] as const,
+    list: (list: string, query: object) => ['compliance', 'list', list, query] as const,
+    cell: (userKey: number, curriculumKey: number) =>
+      ['compliance', 'cell', userKey, curriculumKey] as const,
+    subscription: () => ['compliance', 'subscription'] as const,
+    settings: () => ['compliance', 'settings'] as const,
+    inspectorLinks: () => ['compliance', 'inspector-links'] as const,
+  },
 };

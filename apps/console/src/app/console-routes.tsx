@@ -57,4 +57,10 @@ export const consoleRoutes: ConsoleRoute[] = [
     action: 'audit.view',
     page: lazy(() => import('../features/audit/audit-page')),
   },
+  {
+    path: '/compliance',
+    label: 'Compliance',
+    action: 'compliance.view',
+    page: lazy(() => import('../features/compliance/compliance-page')),
+  },
 ];
