@@ -47,4 +47,11 @@ export const queryKeys = {
     settings: () => ['compliance', 'settings'] as const,
     inspectorLinks: () => ['compliance', 'inspector-links'] as const,
   },
+  /** An inspector link's pages (signed out; the token names the inspection). */
+  inspection: {
+    info: (token: string) => ['inspection', token] as const,
+    matrix: (token: string, query: object) => ['inspection', token, 'matrix', query] as const,
+    cell: (token: string, userKey: number, curriculumKey: number) =>
+      ['inspection', token, 'cell', userKey, curriculumKey] as const,
+  },
 };

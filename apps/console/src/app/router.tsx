@@ -13,6 +13,8 @@ import { SessionEndedListener, SessionGuard } from './session-guard';
 
 // The home page is its own chunk: the sign-in page loads only what it needs.
 const HomePage = lazy(() => import('../features/home/home-page'));
+// An external inspector's page (docs/decisions/0022): signed out, its own chunk.
+const InspectionPage = lazy(() => import('../features/inspection/inspection-page'));
 
 /** The sections the signed-in person may use (their role's §3 Permissions allow the action). */
 function useAllowedSections(): ConsoleRoute[] {
@@ -84,6 +86,14 @@ export function consoleRouteObjects(): RouteObject[] {
       children: [
         { path: paths.login, element: <LoginPage /> },
         { path: paths.sso, element: <SsoPage /> },
+        {
+          path: '/inspect/:token',
+          element: (
+            <Suspense fallback={<Loading label="Loading..." size="large" />}>
+              <InspectionPage />
+            </Suspense>
+          ),
+        },
         {
           element: <SignedIn />,
           children: [
