@@ -159,6 +159,8 @@ export interface EmailOutboxTable {
   /** Tries so far, and when the next may be made (migration 0017; null: none due). */
   attempts: Default<number>;
   nextAttemptAt: Default<Date | null>;
+  /** Addresses copied (Cc), as reminders copy a student's managers (migration 0026). */
+  ccAddresses: Default<string[]>;
 }
 
 export interface ServerSecretTable {

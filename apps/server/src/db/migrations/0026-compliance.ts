@@ -208,5 +208,7 @@ export const migration0026: Migration = {
      )`,
 
     `ALTER TABLE reminder_lms_setting ADD COLUMN copy_managers boolean NOT NULL DEFAULT false`,
+    // The managers copied on a reminder (kept on the row: a refused digest is sent again as recorded).
+    `ALTER TABLE email_outbox ADD COLUMN cc_addresses text[] NOT NULL DEFAULT '{}'`,
   ],
 };

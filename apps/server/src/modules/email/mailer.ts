@@ -17,7 +17,8 @@ async function deliver(
   email: OutgoingEmail,
 ): Promise<void> {
   if (!transport) {
-    log(`[email] outbox #${emailKey} to ${email.to}: ${email.subject}`);
+    const cc = email.cc && email.cc.length > 0 ? ` (cc ${email.cc.join(', ')})` : '';
+    log(`[email] outbox #${emailKey} to ${email.to}${cc}: ${email.subject}`);
     return;
   }
   try {
@@ -27,6 +28,16 @@ async function deliver(
       subject: email.subject,
       text: email.text,
       ...(email.html === undefined ? {} : { html: email.html }),
+      ...(email.cc && email.cc.length > 0 ? { cc: [...email.cc] } : {}),
+      ...(email.attachments && email.attachments.length > 0
+        ? {
+            attachments: email.attachments.map((file) => ({
+              filename: file.filename,
+              contentType: file.contentType,
+              content: file.content,
+            })),
+          }
+        : {}),
     });
     await markEmailSent(db, emailKey);
   } catch (error) {

@@ -2,8 +2,15 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { OutgoingEmail } from '../../lib/mailer.js';
 
-/** Adds an email to the outbox; returns its key. */
+/**
+ * Adds an email to the outbox with its copies and attachments (one transaction: an email is never
+ * recorded without its files); returns its key.
+ */
 export async function recordEmail(db: Db, email: OutgoingEmail): Promise<number> {
+  const attachments = email.attachments ?? [];
+  if (attachments.length > 0 && !db.isTransaction) {
+    return db.transaction().execute((trx) => recordEmail(trx, email));
+  }
   const row = await db
     .insertInto('emailOutbox')
     .values({
@@ -12,25 +19,59 @@ export async function recordEmail(db: Db, email: OutgoingEmail): Promise<number>
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html ?? null,
+      ccAddresses: [...(email.cc ?? [])],
     })
     .returning('emailKey')
     .executeTakeFirstOrThrow();
+  if (attachments.length > 0) {
+    await db
+      .insertInto('emailAttachment')
+      .values(
+        attachments.map((file, position) => ({
+          emailKey: row.emailKey,
+          position,
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+        })),
+      )
+      .execute();
+  }
   return row.emailKey;
 }
 
-/** An outbox email as it is sent. */
+/** An outbox email as it is sent: its copies and attachments as recorded, on every try. */
 export async function selectEmail(db: Db, emailKey: number): Promise<OutgoingEmail> {
-  const row = await db
-    .selectFrom('emailOutbox')
-    .select(['lmsKey', 'toAddress', 'subject', 'textBody', 'htmlBody'])
-    .where('emailKey', '=', emailKey)
-    .executeTakeFirstOrThrow();
+  const [row, files] = await Promise.all([
+    db
+      .selectFrom('emailOutbox')
+      .select(['lmsKey', 'toAddress', 'subject', 'textBody', 'htmlBody', 'ccAddresses'])
+      .where('emailKey', '=', emailKey)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('emailAttachment')
+      .select(['filename', 'contentType', 'content'])
+      .where('emailKey', '=', emailKey)
+      .orderBy('position')
+      .execute(),
+  ]);
   return {
     lmsKey: row.lmsKey,
     to: row.toAddress,
     subject: row.subject,
     text: row.textBody,
     ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
+    ...(row.ccAddresses.length === 0 ? {} : { cc: row.ccAddresses }),
+    ...(files.length === 0
+      ? {}
+      : {
+          attachments: files.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            // PGlite answers bytea as a Uint8Array, node-postgres as a Buffer.
+            content: Buffer.from(file.content),
+          })),
+        }),
   };
 }
 
