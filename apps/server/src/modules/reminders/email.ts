@@ -21,6 +21,8 @@ export function composeDigest(
   recipient: DigestRecipient,
   reminders: readonly DueReminder[],
   publicUrl: string,
+  /** managersCopied: the student's managers get a copy (Cc), and the email says so. */
+  options: { managersCopied?: boolean } = {},
 ): OutgoingEmail {
   const lmsName = oneLine(recipient.lmsName);
   const first = reminders[0]!;
@@ -32,7 +34,10 @@ export function composeDigest(
   const intro = `This is a reminder from ${lmsName} about your training.`;
   const footer =
     'You get these emails because reminders are on for your account. To stop them, open the ' +
-    "account menu in the panel and turn 'Email reminders' off.";
+    "account menu in the panel and turn 'Email reminders' off." +
+    (options.managersCopied
+      ? ' Your training managers get a copy of this email because a curriculum is overdue.'
+      : '');
   const entries = reminders.map((reminder) => ({
     title: oneLine(reminder.item.title),
     headline: reminderHeadline(reminder),

@@ -91,8 +91,10 @@ function recipients(db: Db) {
       'appUser.userId',
       'appUser.email',
       'appUser.displayName',
+      'appUser.restrictionGroup',
       'lms.lmsName',
       'setting.enabled as lmsEnabled',
+      'setting.copyManagers',
       'setting.daysBefore',
       'setting.timeZone',
       'mine.enabled as userEnabled',
@@ -124,6 +126,28 @@ export function selectRecipient(db: Db, lmsKey: number, login: string) {
     .where('appUser.lmsKey', '=', lmsKey)
     .where((eb) => eb(eb.fn('lower', ['appUser.userId']), '=', login.toLowerCase()))
     .executeTakeFirst();
+}
+
+/**
+ * The staff of an LMS whose scope covers a restriction group (no groups: the whole LMS), active,
+ * with an email address, and their roles (the caller checks what a role allows: a built-in
+ * role's flags are the code's, not the row's).
+ */
+export function selectStaffCovering(db: Db, lmsKey: number, restrictionGroup: string) {
+  return db
+    .selectFrom('staffMember as m')
+    .innerJoin('staffRole as r', 'r.roleKey', 'm.roleKey')
+    .innerJoin('appUser as u', 'u.userKey', 'm.userKey')
+    .select(['u.userKey', 'u.email', 'r.builtIn', 'r.permissions'])
+    .where('u.lmsKey', '=', lmsKey)
+    .where('r.lmsKey', '=', lmsKey)
+    .where('u.inactive', '<=', 0)
+    .where('u.email', '<>', '')
+    .where(
+      sql<boolean>`(cardinality(m.restriction_groups) = 0 OR ${restrictionGroup} = ANY (m.restriction_groups))`,
+    )
+    .orderBy('u.userKey')
+    .execute();
 }
 
 /** The student's certificates (each, to tell an expiring one from a renewed one). */

@@ -9,6 +9,7 @@ import {
   type ReminderOccasion,
 } from '@waypoint/domain';
 import type { ReminderPreference } from '@waypoint/domain/contract';
+import { allows } from '@waypoint/domain/staff';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
@@ -16,6 +17,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { listAssignedDocuments } from '../documents/service.js';
 import { deliverRecordedEmail, recordOutgoingEmail } from '../email/mailer.js';
 import { buildProgressReport, type ReportDeps } from '../progress/service.js';
+import { roleFlags } from '../staff/service.js';
 import { composeDigest } from './email.js';
 import * as repo from './repo.js';
 
@@ -101,6 +103,34 @@ async function deliver(deps: ReminderDeps, emailKey: number): Promise<boolean> {
 }
 
 /**
+ * Whether a digest is copied to the student's managers: the LMS says so (compliance settings,
+ * copy_managers) and the digest tells of an overdue curriculum (the 'overdue' occasion, sent
+ * once per curriculum; docs/decisions/0022).
+ */
+function copiesManagers(student: repo.RecipientRow, reminders: readonly DueReminder[]): boolean {
+  return (
+    student.copyManagers === true &&
+    reminders.some((r) => r.occasion === 'overdue' && r.item.kind === 'curriculum')
+  );
+}
+
+/**
+ * The student's managers' addresses: staff of the LMS whose role allows 'people.view' and whose
+ * scope covers the student (scope.ts's rule), the student left out, each address once.
+ */
+async function managersOf(db: Db, student: repo.RecipientRow): Promise<string[]> {
+  const staff = await repo.selectStaffCovering(db, student.lmsKey, student.restrictionGroup);
+  const own = student.email.toLowerCase();
+  const addresses = new Map<string, string>();
+  for (const member of staff) {
+    if (member.userKey === student.userKey || !allows(roleFlags(member), 'people.view')) continue;
+    const key = member.email.toLowerCase();
+    if (key !== own && !addresses.has(key)) addresses.set(key, member.email);
+  }
+  return [...addresses.values()];
+}
+
+/**
  * Claims today's occasions of one student and records their digest, in one transaction: the
  * claim (unique per user, item, occasion and date) and the outbox row commit together, so an
  * occasion is never claimed without its email, nor emailed twice. Null when nothing was left.
@@ -116,7 +146,13 @@ async function claimDigest(
     if (claimed.length === 0) return null;
     const ids = new Set(claimed.map(occasionId));
     const reminders = due.filter((reminder) => ids.has(occasionId(occasionOf(reminder))));
-    const email = composeDigest(student, reminders, deps.config.publicUrl);
+    const cc = copiesManagers(student, reminders) ? await managersOf(trx, student) : [];
+    const email = {
+      ...composeDigest(student, reminders, deps.config.publicUrl, {
+        managersCopied: cc.length > 0,
+      }),
+      ...(cc.length > 0 ? { cc } : {}),
+    };
     const emailKey = await recordOutgoingEmail(trx, email);
     await repo.insertReminderEmail(trx, emailKey, student.userKey, claimed, now);
     return emailKey;
