@@ -15,6 +15,8 @@ import { SessionEndedListener, SessionGuard } from './session-guard';
 const HomePage = lazy(() => import('../features/home/home-page'));
 // An external inspector's page (docs/decisions/0022): signed out, its own chunk.
 const InspectionPage = lazy(() => import('../features/inspection/inspection-page'));
+// A scheduled report's unsubscribe link (docs/decisions/0022): signed out, its own chunk.
+const UnsubscribePage = lazy(() => import('../features/unsubscribe/unsubscribe-page'));
 
 /** The sections the signed-in person may use (their role's §3 Permissions allow the action). */
 function useAllowedSections(): ConsoleRoute[] {
@@ -86,6 +88,14 @@ export function consoleRouteObjects(): RouteObject[] {
       children: [
         { path: paths.login, element: <LoginPage /> },
         { path: paths.sso, element: <SsoPage /> },
+        {
+          path: '/unsubscribe',
+          element: (
+            <Suspense fallback={<Loading label="Loading..." size="large" />}>
+              <UnsubscribePage />
+            </Suspense>
+          ),
+        },
         {
           path: '/inspect/:token',
           element: (
