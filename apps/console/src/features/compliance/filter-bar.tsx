@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QUALIFICATION_STATUSES, QUALIFICATION_STATUS_TEXT } from '@waypoint/domain/staff';
-import { Button, fieldClassNames } from '@waypoint/ui';
+import { Button, fieldClassNames, IconChevronDown } from '@waypoint/ui';
 import type { CurriculumColumn, MatrixPage } from '../../api/compliance';
 import { curriculaOf, withParams } from './compliance-filters';
 import styles from './compliance.module.css';
@@ -55,7 +55,8 @@ function CurriculaPicker({ curricula }: { curricula: readonly CurriculumColumn[]
   return (
     <details className={styles.picker}>
       <summary className={fieldClassNames.input}>
-        Curricula: {chosen.length === 0 ? 'all' : `${chosen.length} chosen`}
+        <span>Curricula: {chosen.length === 0 ? 'all' : `${chosen.length} chosen`}</span>
+        <IconChevronDown size={16} className={styles.chevron} />
       </summary>
       <fieldset className={styles.pickerList}>
         <legend className="wp-visually-hidden">Curricula shown</legend>

@@ -71,7 +71,12 @@ export function InspectorLinks() {
       {
         id: 'period',
         header: 'Period',
-        cell: ({ row }) => `${row.original.periodFrom} to ${row.original.periodTo}`,
+        cell: ({ row }) => (
+          <>
+            <span className={styles.nowrap}>{row.original.periodFrom}</span> to{' '}
+            <span className={styles.nowrap}>{row.original.periodTo}</span>
+          </>
+        ),
       },
       {
         id: 'expires',
