@@ -122,6 +122,25 @@ export const TRAINING_RECORD_CSV_HEADER = [
   'Time',
 ] as const;
 
+/** One item as the training record's CSV cells, in TRAINING_RECORD_CSV_HEADER's order. */
+export function trainingRecordRow(
+  student: { name: string; employeeID: string },
+  entry: TrainingRecordItem,
+): string[] {
+  return [
+    student.name,
+    student.employeeID,
+    entry.level,
+    entry.curriculum,
+    entry.course,
+    entry.lesson,
+    entry.status,
+    isoDate(entry.completedInstant),
+    entry.score,
+    entry.time,
+  ];
+}
+
 /** The training record as CSV: one line per finished item, ISO dates. */
 export function trainingRecordCsv(
   student: { name: string; employeeID: string },
@@ -129,17 +148,6 @@ export function trainingRecordCsv(
 ): string {
   return toCsv([
     [...TRAINING_RECORD_CSV_HEADER],
-    ...items.map((entry) => [
-      student.name,
-      student.employeeID,
-      entry.level,
-      entry.curriculum,
-      entry.course,
-      entry.lesson,
-      entry.status,
-      isoDate(entry.completedInstant),
-      entry.score,
-      entry.time,
-    ]),
+    ...items.map((entry) => trainingRecordRow(student, entry)),
   ]);
 }

@@ -17,6 +17,7 @@ import { presentOrganization, studentName } from './presenter.js';
 import { selectOrganization } from './repo.js';
 import type { FontFiles } from '../../lib/pdf-fonts.js';
 import { renderTrainingRecordPdf } from './training-record-pdf.js';
+import { curriculaInPeriod, type RecordPeriod } from './record-period.js';
 
 /** A student of an LMS (the keys are the session's own: the route's guard checked them). */
 export interface ReportUser {
@@ -73,15 +74,34 @@ export async function organization(deps: { db: Db }, user: ReportUser): Promise<
 }
 
 /** The training record's contents: the organisation data and every completed item. */
+export interface TrainingRecord {
+  organization: OrganizationData;
+  items: TrainingRecordItem[];
+  producedAt: Date;
+  /** Set when the record covers a period only (what was completed or attempted in it). */
+  period?: RecordPeriod;
+}
+
+/**
+ * The training record: every finished item, or with a period only those of what was completed
+ * or attempted in it (an auditor's request for a date range, record-period.ts).
+ */
 export async function trainingRecord(
   deps: ReportDeps & { clock: Clock },
   user: ReportUser,
-): Promise<{ organization: OrganizationData; items: TrainingRecordItem[]; producedAt: Date }> {
+  period?: RecordPeriod,
+): Promise<TrainingRecord> {
   const [org, report] = await Promise.all([organization(deps, user), curricula(deps, user)]);
+  const trees = report
+    ? period
+      ? curriculaInPeriod(report.progressReport, period)
+      : report.progressReport
+    : [];
   return {
     organization: org,
-    items: report ? trainingRecordItems(report.progressReport) : [],
+    items: trainingRecordItems(trees),
     producedAt: deps.clock.now(),
+    ...(period ? { period } : {}),
   };
 }
 

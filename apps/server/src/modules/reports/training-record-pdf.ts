@@ -80,10 +80,12 @@ export async function renderTrainingRecordPdf(
     organization: OrganizationData;
     items: readonly TrainingRecordItem[];
     producedAt: Date;
+    /** A record of a period says so under its title, and its items are that period's. */
+    period?: { from: string; to: string };
   },
   fonts: FontFiles,
 ): Promise<Uint8Array> {
-  const { organization, items, producedAt } = record;
+  const { organization, items, producedAt, period } = record;
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const files = await fonts.read();
@@ -126,6 +128,17 @@ export async function renderTrainingRecordPdf(
   y -= 14;
   text(page, 'Training record', MARGIN, y - 20, 20, bold);
   y -= 34;
+  if (period) {
+    text(
+      page,
+      `Period ${period.from} to ${period.to} (UTC days, both included)`,
+      MARGIN,
+      y - 11,
+      11,
+      bold,
+    );
+    y -= 18;
+  }
   text(page, `Produced ${formatProduced(producedAt)}`, MARGIN, y - 9, 9, regular, MUTED);
   y -= 24;
 
@@ -161,11 +174,15 @@ export async function renderTrainingRecordPdf(
     });
     y -= 4;
   };
-  text(page, `Completed items (${items.length})`, MARGIN, y - 12, 12, bold);
+  const heading = period ? 'Completed items in the period' : 'Completed items';
+  text(page, `${heading} (${items.length})`, MARGIN, y - 12, 12, bold);
   y -= 22;
   tableHeader();
   if (items.length === 0) {
-    text(page, 'No completed or failed items yet.', MARGIN, y - 12, 10, regular, MUTED);
+    const none = period
+      ? 'No completed or failed items in the period.'
+      : 'No completed or failed items yet.';
+    text(page, none, MARGIN, y - 12, 10, regular, MUTED);
   }
   const itemWidth = COLUMNS[2]!.width - 8;
   for (const item of items) {
