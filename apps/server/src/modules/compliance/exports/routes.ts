@@ -1,0 +1,40 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import {
+  consoleComplianceCalls as calls,
+  consoleComplianceSchemas as schemas,
+} from '@waypoint/domain/console-contract';
+import { downloadExport, prepareExport } from './service.js';
+
+/** Content-Disposition for a download (RFC 6266): the name plain and as UTF-8 (filename*). */
+export function attachment(fileName: string): string {
+  const plain = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The compliance exports (docs/decisions/0022): a ticket for an export (compliance.export, in
+ * the caller's scope), and its file, fetched by the browser with no session: the one-time ticket
+ * is the credential, and the file is streamed as it is made.
+ */
+export async function complianceExportRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const { deps } = app;
+  app.post(
+    calls.prepareExport.route,
+    { preHandler: app.requireStaff('compliance.export'), schema: schemas.prepareExport },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await prepareExport(deps, request.staff!, request.body)),
+  );
+  app.get(calls.download.route, { schema: schemas.download }, async (request, reply) => {
+    const file = await downloadExport(deps, request.params.ticket, request.ip);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', attachment(file.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .type(file.contentType)
+      .send(file.body);
+  });
+}
