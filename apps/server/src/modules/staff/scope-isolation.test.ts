@@ -158,6 +158,18 @@ describe('console scope and LMS isolation', () => {
         .values({ lmsKey: lmsB, name: 'Bravo Media', link: 'https://bravo.example/' })
         .returning('libraryKey')
         .executeTakeFirstOrThrow();
+      const link = await t.db
+        .insertInto('inspectorLink')
+        .values({
+          lmsKey: lmsB,
+          tokenHash: 'bravo-link-hash',
+          label: 'Bravo Inspection',
+          periodFrom: '2026-01-01',
+          periodTo: '2026-06-30',
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning('linkKey')
+        .executeTakeFirstOrThrow();
       const idsOfB: Record<string, number> = {
         userKey: studentB.userKey,
         roleKey: role.roleKey,
@@ -167,6 +179,7 @@ describe('console scope and LMS isolation', () => {
         lessonKey: lesson.lessonKey,
         ruleKey: rule.ruleKey,
         libraryKey: media.libraryKey,
+        linkKey: link.linkKey,
       };
       const secrets = /bravo|BRVBASE|\bBRV\b/i;
       const snapshot = async () =>
@@ -187,6 +200,7 @@ describe('console scope and LMS isolation', () => {
             t.db.selectFrom('staffRole').selectAll().where('lmsKey', '=', lmsB).execute(),
             t.db.selectFrom('assignmentRule').selectAll().where('lmsKey', '=', lmsB).execute(),
             t.db.selectFrom('libraryMedia').selectAll().where('lmsKey', '=', lmsB).execute(),
+            t.db.selectFrom('inspectorLink').selectAll().where('lmsKey', '=', lmsB).execute(),
             t.db
               .selectFrom('assignment')
               .selectAll()
