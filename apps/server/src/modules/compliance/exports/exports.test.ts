@@ -204,6 +204,8 @@ describe('compliance exports', () => {
     );
     expect(JSON.stringify(stored)).not.toContain(token);
 
+    // A HEAD does not use it up (there is none).
+    expect((await fetch(`${t.baseUrl}${ticket.url}`, { method: 'HEAD' })).status).toBe(404);
     const first = await download(ticket.url);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('text/csv; charset=utf-8');

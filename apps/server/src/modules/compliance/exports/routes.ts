@@ -28,13 +28,18 @@ export async function complianceExportRoutes(instance: FastifyInstance): Promise
         .header('cache-control', 'no-store')
         .send(await prepareExport(deps, request.staff!, request.body)),
   );
-  app.get(calls.download.route, { schema: schemas.download }, async (request, reply) => {
-    const file = await downloadExport(deps, request.params.ticket, request.ip);
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-disposition', attachment(file.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .type(file.contentType)
-      .send(file.body);
-  });
+  // No HEAD twin: a HEAD (a link checker's, a preview's) would use up the one-time ticket.
+  app.get(
+    calls.download.route,
+    { schema: schemas.download, exposeHeadRoute: false },
+    async (request, reply) => {
+      const file = await downloadExport(deps, request.params.ticket, request.ip);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', attachment(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .type(file.contentType)
+        .send(file.body);
+    },
+  );
 }
