@@ -8,7 +8,7 @@
  */
 import { outcomeOf, type ProgressElement } from '@waypoint/domain';
 import type { ScheduledJob } from '../../platform/job-queue.js';
-import { buildProgressReport, type ReportDeps } from '../progress/service.js';
+import { buildProgressReports, type ReportDeps } from '../progress/service.js';
 import * as repo from './repo.js';
 
 export type StandingDeps = ReportDeps & { clock: { now(): Date } };
@@ -17,10 +17,18 @@ export type StandingDeps = ReportDeps & { clock: { now(): Date } };
 export const INLINE_REFRESH_MAX = 400;
 /** Standings one job pass recomputes at most (the next pass goes on). */
 const PASS_MAX = 20_000;
-/** Standings read at a time (whole people: a person's curricula come from one report). */
-const BATCH = 500;
+/** Standings read at a time (their people's reports are read together: buildProgressReports). */
+const BATCH = 2000;
 
-const REPORT_OPTIONS = { showExpired: true, withFlaggedAssignments: false, showEmptyLeafs: false };
+function groupByKey<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
 
 /** The latest of a field over a tree (0 when none). */
 function latest(element: ProgressElement, field: 'elementCompletionInstant'): number {
@@ -57,24 +65,19 @@ export async function refreshStandings(
     const stale = await repo.staleStandings(deps.db, lmsKey, Math.min(BATCH, limit - read));
     if (stale.length === 0) break;
     read += stale.length;
-    const byPerson = new Map<number, typeof stale>();
-    for (const row of stale) byPerson.set(row.userKey, [...(byPerson.get(row.userKey) ?? []), row]);
     const computed: repo.ComputedStanding[] = [];
-    for (const [userKey, rows] of byPerson) {
-      const report = await buildProgressReport(
-        deps,
-        { userKey, lmsKey: rows[0]!.lmsKey },
-        deps.clock.now().getTime(),
-        REPORT_OPTIONS,
-      );
-      const byAssignment = new Map(
-        (report?.progressReport ?? []).map((curriculum) => [
-          curriculum.elementAssignmentKey,
-          curriculum,
-        ]),
+    // A batch is one LMS's people at a time (a report reads its own LMS's curricula).
+    for (const [lms, rows] of groupByKey(stale, (row) => row.lmsKey)) {
+      const reports = await buildProgressReports(deps, lms, [
+        ...new Set(rows.map((r) => r.userKey)),
+      ]);
+      const curricula = new Map(
+        [...reports.values()].flatMap((report) =>
+          (report?.progressReport ?? []).map((c) => [c.elementAssignmentKey, c] as const),
+        ),
       );
       for (const row of rows) {
-        const curriculum = byAssignment.get(row.assignmentKey);
+        const curriculum = curricula.get(row.assignmentKey);
         // Not in the report: the assignment went while we read; it is no longer live.
         if (!curriculum) continue;
         computed.push({

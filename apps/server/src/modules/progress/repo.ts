@@ -13,14 +13,29 @@ const rowHash = (alias: string) => sql<number>`hashtext(${sql.raw(alias)}::text)
  * packages' own locks and rollup (ADR 0007) their sequencing and the learner's sequencing states.
  */
 
+/**
+ * One student, or several at once (compliance standings read a batch of students' reports with
+ * the same queries: docs/decisions/0022).
+ */
+export type UserKeys = number | readonly number[];
+
+const userKeysOf = (keys: UserKeys): readonly number[] =>
+  typeof keys === 'number' ? [keys] : keys;
+
 /** The student's current assignments with their curricula (one of them, with assignmentKey). */
-export function selectAssignments(db: Db, userKey: number, lmsKey: number, assignmentKey?: number) {
+export function selectAssignments(
+  db: Db,
+  userKey: UserKeys,
+  lmsKey: number,
+  assignmentKey?: number,
+) {
   return db
     .selectFrom('assignment as a')
     .innerJoin('curriculum as c', 'c.curriculumKey', 'a.curriculumKey')
     .innerJoin('lms as l', 'l.lmsKey', 'c.lmsKey')
     .select([
       'a.assignmentKey',
+      'a.userKey',
       'a.curriculumKey',
       'a.assignedAt',
       'a.startDate',
@@ -33,7 +48,7 @@ export function selectAssignments(db: Db, userKey: number, lmsKey: number, assig
       'l.allowStudentsToViewCertificates',
       rowHash('a'),
     ])
-    .where('a.userKey', '=', userKey)
+    .where('a.userKey', 'in', userKeysOf(userKey))
     .where('c.lmsKey', '=', lmsKey)
     .where('a.removedAt', 'is', null)
     .$if(assignmentKey !== undefined, (qb) => qb.where('a.assignmentKey', '=', assignmentKey!))
@@ -47,15 +62,15 @@ export type AssignmentRow = Awaited<ReturnType<typeof selectAssignments>>[number
 // The tree queries read every curriculum assigned to the user, or one of them (curriculumKey).
 
 /** The curricula assigned to the user, as a subquery (shared by the tree queries). */
-function assignedCurricula(db: Db, userKey: number) {
+function assignedCurricula(db: Db, userKey: UserKeys) {
   return db
     .selectFrom('assignment')
     .select('curriculumKey')
-    .where('userKey', '=', userKey)
+    .where('userKey', 'in', userKeysOf(userKey))
     .where('removedAt', 'is', null);
 }
 
-export function selectCourses(db: Db, userKey: number, curriculumKey?: number) {
+export function selectCourses(db: Db, userKey: UserKeys, curriculumKey?: number) {
   return db
     .selectFrom('course')
     .selectAll()
@@ -69,7 +84,7 @@ export function selectCourses(db: Db, userKey: number, curriculumKey?: number) {
 
 export type CourseRow = Awaited<ReturnType<typeof selectCourses>>[number];
 
-export function selectTopics(db: Db, userKey: number, curriculumKey?: number) {
+export function selectTopics(db: Db, userKey: UserKeys, curriculumKey?: number) {
   return db
     .selectFrom('topic as t')
     .innerJoin('course as co', 'co.courseKey', 't.courseKey')
@@ -84,7 +99,7 @@ export function selectTopics(db: Db, userKey: number, curriculumKey?: number) {
 
 export type TopicRow = Awaited<ReturnType<typeof selectTopics>>[number];
 
-export function selectLessons(db: Db, userKey: number, curriculumKey?: number) {
+export function selectLessons(db: Db, userKey: UserKeys, curriculumKey?: number) {
   return db
     .selectFrom('lesson as l')
     .innerJoin('topic as t', 't.topicKey', 'l.topicKey')
@@ -115,13 +130,13 @@ export type LessonRow = Awaited<ReturnType<typeof selectLessons>>[number];
  * The student's progress rows (of one assignment, with assignmentKey), in key order so that
  * flaggedLeafAssignments comes out the same however the rows were last written.
  */
-export function selectProgress(db: Db, userKey: number, assignmentKey?: number) {
+export function selectProgress(db: Db, userKey: UserKeys, assignmentKey?: number) {
   return db
     .selectFrom('lessonProgress as lp')
     .innerJoin('assignment as a', 'a.assignmentKey', 'lp.assignmentKey')
     .selectAll('lp')
     .select(rowHash('lp'))
-    .where('lp.userKey', '=', userKey)
+    .where('lp.userKey', 'in', userKeysOf(userKey))
     .where('a.removedAt', 'is', null)
     .$if(assignmentKey !== undefined, (qb) => qb.where('lp.assignmentKey', '=', assignmentKey!))
     .orderBy('lp.assignmentKey')
@@ -136,7 +151,7 @@ export type ProgressRow = Awaited<ReturnType<typeof selectProgress>>[number];
  * themselves: sequenced SCORM 2004 packages, and SCORM 1.2 packages with the items'
  * adlcp:prerequisites (as JSON text: identifiers are not column names to rename).
  */
-export function selectPackageRules(db: Db, userKey: number, curriculumKey?: number) {
+export function selectPackageRules(db: Db, userKey: UserKeys, curriculumKey?: number) {
   return db
     .selectFrom('contentPackage as p')
     .select([
@@ -169,7 +184,7 @@ export function selectPackageRules(db: Db, userKey: number, curriculumKey?: numb
 export type PackageRuleRow = Awaited<ReturnType<typeof selectPackageRules>>[number];
 
 /** The user's latest sequencing attempt of each package in each course (of one assignment). */
-export function selectSequencingPanels(db: Db, userKey: number, assignmentKey?: number) {
+export function selectSequencingPanels(db: Db, userKey: UserKeys, assignmentKey?: number) {
   return db
     .selectFrom('sequencingState')
     .distinctOn(['assignmentKey', 'courseKey', 'packageKey'])
@@ -185,7 +200,7 @@ export function selectSequencingPanels(db: Db, userKey: number, assignmentKey?: 
       // Over all of the student's rows (before DISTINCT ON): what the report cache compares.
       sql<number>`coalesce(sum(hashtext(sequencing_state::text)) over (), 0)`.as('digest'),
     ])
-    .where('userKey', '=', userKey)
+    .where('userKey', 'in', userKeysOf(userKey))
     .$if(assignmentKey !== undefined, (qb) => qb.where('assignmentKey', '=', assignmentKey!))
     .orderBy('assignmentKey')
     .orderBy('courseKey')
@@ -269,7 +284,7 @@ export async function selectProgressPatch(
         .where('s.userKey', '=', userKey)
         .as('sequencingDigest'),
     ])
-    .where('lp.userKey', '=', userKey)
+    .where('lp.userKey', 'in', userKeysOf(userKey))
     .where('a.removedAt', 'is', null)
     .where((eb) =>
       eb(

@@ -152,6 +152,64 @@ async function readRows(
   };
 }
 
+/**
+ * The reports of several students of one LMS at once, every assignment shown (showExpired): the
+ * same seven queries for the whole batch instead of seven per student, then each student's trees
+ * presented as their own report would present them. Compliance standings recompute hundreds of
+ * students a pass with it (docs/decisions/0022). A student with nothing assigned maps to null.
+ */
+export async function buildProgressReports(
+  deps: ReportDeps,
+  lmsKey: number,
+  userKeys: readonly number[],
+): Promise<Map<number, ProgressReport | null>> {
+  const reports = new Map<number, ProgressReport | null>(userKeys.map((key) => [key, null]));
+  if (userKeys.length === 0) return reports;
+  const options = { showExpired: true, withFlaggedAssignments: false, showEmptyLeafs: false };
+  const { db } = deps;
+  const [assignments, courses, topics, lessons, progress, prerequisiteTypes, packages, states] =
+    await Promise.all([
+      selectAssignments(db, userKeys, lmsKey),
+      selectCourses(db, userKeys),
+      selectTopics(db, userKeys),
+      selectLessons(db, userKeys),
+      selectProgress(db, userKeys),
+      selectPrerequisiteTypes(db),
+      selectPackageRules(db, userKeys),
+      selectSequencingPanels(db, userKeys),
+    ]);
+  // The tree is per curriculum and the package rules per assignment: shared by the batch.
+  const shared = {
+    options,
+    coursesByCurriculum: groupBy(courses, (row) => row.curriculumKey),
+    topicsByCourse: groupBy(topics, (row) => row.courseKey),
+    lessonsByTopic: groupBy(lessons, (row) => row.topicKey),
+    prerequisiteTypes,
+    packageRules: await loadPackageRules(deps, packages, states),
+    digests: { assignments: 0, progress: 0, sequencing: 0 },
+  };
+  const progressByUser = groupBy(progress, (row) => row.userKey);
+  for (const [userKey, own] of groupBy(assignments, (row) => row.userKey)) {
+    const rows: ReportRows = {
+      ...shared,
+      user: { userKey, lmsKey },
+      assignments: own,
+      progress: new Map(
+        (progressByUser.get(userKey) ?? []).map((row) => [
+          progressKey(row.assignmentKey, row.lessonKey),
+          row,
+        ]),
+      ),
+    };
+    reports.set(userKey, {
+      progressReport: own.map((assignment) => presentAssignment(rows, assignment)),
+      prerequisiteTypes,
+      flaggedLeafAssignments: [],
+    });
+  }
+  return reports;
+}
+
 /** GET /api/CurriculumPrerequisiteTypes: the course-level prerequisite names and keys (§7). */
 export function listPrerequisiteTypes(deps: { db: Db }): Promise<PrerequisiteType[]> {
   return selectPrerequisiteTypes(deps.db);
