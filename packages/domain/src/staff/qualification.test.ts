@@ -156,6 +156,7 @@ describe('qualificationCellText: status in words with its date', () => {
     ],
     [facts({ dueAt: at('2027-03-01T00:00:00Z') }), 12, 'Not started (due 2027/03/01)'],
     [null, 12, 'Not assigned'],
+    [facts({ dueAt: now + 135694656e5 }), 12, 'Not started'],
   ])('%#: %s', (input, months, text) => {
     expect(qualificationCellText(qualificationCell(input, months, now))).toBe(text);
   });

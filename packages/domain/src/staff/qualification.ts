@@ -5,6 +5,7 @@
  * (the LMS's certificate validity in calendar months; 0 = no expiry). The server's SQL filters
  * and sorts by the same rule (compliance/standing-sql.ts; a test holds the two together).
  */
+import { isOpenDate } from '../dates.js';
 import type { Outcome } from '../outcome.js';
 
 /** A cell's status, in the order of urgency the matrix sorts by (most urgent first). */
@@ -40,7 +41,8 @@ export interface QualificationCell {
   status: QualificationStatus;
   /**
    * current: valid until (null: no expiry); expired: expired on; overdue: due on; due: due on;
-   * failed: failed on; inProgress: last activity; notStarted: due on; notAssigned: null.
+   * failed: failed on; inProgress: last activity; notStarted: due on (null when the due date is
+   * 'Open', §9); notAssigned: null.
    */
   date: number | null;
   /** due: whole days left (at least 0); null otherwise. */
@@ -103,7 +105,12 @@ export function qualificationCell(
   if (facts.outcome === 'started') {
     return { status: 'inProgress', date: facts.lastActivityAt, days: null };
   }
-  return { status: 'notStarted', date: facts.dueAt, days: null };
+  // A due date 100 years or more ahead reads 'Open' (§9): no date to show.
+  return {
+    status: 'notStarted',
+    date: isOpenDate(facts.dueAt, now) ? null : facts.dueAt,
+    days: null,
+  };
 }
 
 /**
@@ -198,7 +205,7 @@ export function qualificationCellText(cell: QualificationCell): string {
     case 'inProgress':
       return on ? `In progress (last ${on})` : 'In progress';
     case 'notStarted':
-      return `Not started (due ${on})`;
+      return on ? `Not started (due ${on})` : 'Not started';
     case 'notAssigned':
       return 'Not assigned';
   }
