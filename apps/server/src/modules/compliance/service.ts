@@ -293,6 +293,9 @@ export async function cellHistory(
     );
     if (period) {
       lessons = lessons.map((lesson) =>
+        // A lesson never launched has nothing to hide; one with activity only outside the
+        // period shows none of it.
+        (lesson.lastLaunchedAt ?? lesson.completedAt) === null ||
         inPeriod(lesson.lastLaunchedAt ?? lesson.completedAt, period)
           ? lesson
           : {

@@ -212,18 +212,22 @@ describe('console scope and LMS isolation', () => {
 
       const admin: Browser = await staffBrowser(t, lmsA, { role: 'administrator' });
       const wrong: string[] = [];
+      // Path words that name no row (a daily list's name): filled in, and such a route is a
+      // list read unless it also names a row.
+      const words: Record<string, string> = { list: 'overdue' };
       for (const route of routes) {
-        const unknown = route.params.filter((p) => idsOfB[p] === undefined);
+        const unknown = route.params.filter((p) => idsOfB[p] === undefined && !(p in words));
         if (unknown.length) {
           wrong.push(`${route.method} ${route.url}: no id of B for :${unknown.join(', :')}`);
           continue;
         }
-        const { path, init } = requestTo(route, idsOfB);
+        const keys = route.params.filter((p) => !(p in words));
+        const { path, init } = requestTo(route, { ...idsOfB, ...words });
         const response = await admin.call(path, init);
         const body = await response.text();
         if (secrets.test(body))
           wrong.push(`${route.method} ${route.url}: B's data in ${body.slice(0, 160)}`);
-        if (route.params.length > 0 && response.status < 400) {
+        if (keys.length > 0 && response.status < 400) {
           wrong.push(`${route.method} ${route.url}: ${response.status} for B's ids`);
         }
       }

@@ -6,6 +6,7 @@
  * population a fixed filter the inspector can only narrow (search, status), and its period limits
  * which records show. Every page viewed and every file downloaded is written to the audit log.
  */
+import { allows } from '@waypoint/domain/staff';
 import type {
   CellHistory,
   ComplianceFilter,
@@ -23,6 +24,7 @@ import { hashToken } from '../../../lib/tokens.js';
 import { recordFailure } from '../../rate-limits/service.js';
 import { recordAudit, type AuditActor, type AuditEntry } from '../../staff/audit.js';
 import { NO_SUCH_PERSON_MESSAGE } from '../../staff/scope.js';
+import { staffContext } from '../../staff/service.js';
 import { checkExportRequest, exportFileName } from '../exports/export-request.js';
 import {
   exportRowCount,
@@ -72,7 +74,8 @@ export async function openInspection(
     link !== undefined &&
     link.revokedAt === null &&
     new Date(link.expiresAt).getTime() > now.getTime();
-  if (!open) {
+  const groups = open ? await makersGroups(deps, link) : null;
+  if (!open || groups === null) {
     const state = await recordFailure(
       deps.db,
       RATE_RULES.inspectionLinkGuesses,
@@ -93,10 +96,36 @@ export async function openInspection(
     periodFrom: link.periodFrom,
     periodTo: link.periodTo,
     expiresAt: new Date(link.expiresAt).getTime(),
-    scope: { lmsKey: link.lmsKey, restrictionGroups: link.scopeGroups },
+    scope: { lmsKey: link.lmsKey, restrictionGroups: groups },
     filter: { ...population },
     actor: { userKey: null, label: `inspector:${link.label}`, clientAddress },
   };
+}
+
+/**
+ * The restriction groups a link shows today: its maker's at creation, narrowed to the maker's
+ * own now. A link lives only as long as its maker may make links: null (the link is not valid)
+ * once they left the staff, lost compliance.inspectors, or no longer see any group of it.
+ */
+async function makersGroups(
+  deps: InspectionDeps,
+  link: { lmsKey: number; makerKey: number | null; scopeGroups: string[] },
+): Promise<string[] | null> {
+  if (link.makerKey === null) return null;
+  const maker = await staffContext(deps, link.makerKey, '');
+  if (
+    !maker ||
+    maker.lmsKey !== link.lmsKey ||
+    !allows(maker.permissions, 'compliance.inspectors')
+  ) {
+    return null;
+  }
+  const now = maker.restrictionGroups;
+  if (now.length === 0) return link.scopeGroups;
+  if (link.scopeGroups.length === 0) return now;
+  const both = link.scopeGroups.filter((group) => now.includes(group));
+  // [] would mean the whole LMS: a link whose groups its maker no longer sees shows nothing.
+  return both.length > 0 ? both : null;
 }
 
 /** Writes one audit event of the inspection (a page viewed or a file downloaded). */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { buildCurriculum, buildStudent } from '../../../test/assignments.js';
 import { buildAssignment, buildLms } from '../../../test/factories.js';
 import type { Browser } from '../../../test/sign-in.js';
-import { staffBrowser } from '../../../test/staff.js';
+import { buildStaff, signInConsole, staffBrowser } from '../../../test/staff.js';
 
 // What an external inspector reaches through a link (docs/decisions/0022), signed out: only the
 // link's population in its maker's scope, the period's records, one 404 for every dead link,
@@ -237,6 +237,28 @@ describe('an inspector link, signed out', () => {
     const { token } = await makeLink(lhrAdmin, { population: {} });
     const rows = (await matrix(token)).rows.map((row) => row.userID).sort();
     expect(rows).toEqual(['lhr.done', 'lhr.later']);
+  });
+
+  it('lives only as long as its maker may make links, and narrows with their scope', async () => {
+    const maker = await buildStaff(t.db, lmsKey, { role: 'administrator' });
+    const browser = await signInConsole(t, maker.userId);
+    const { token } = await makeLink(browser, { population: {} });
+    expect((await matrix(token)).total).toBe(4);
+    // Their scope narrowed to LHR: the link shows LHR only.
+    await t.db
+      .updateTable('staffMember')
+      .set({ restrictionGroups: ['LHR'] })
+      .where('userKey', '=', maker.userKey)
+      .execute();
+    expect((await matrix(token)).rows.map((row) => row.userID).sort()).toEqual([
+      'lhr.done',
+      'lhr.later',
+    ]);
+    // No longer staff: the link is dead, with the one message.
+    await t.db.deleteFrom('staffMember').where('userKey', '=', maker.userKey).execute();
+    const dead = await inspect(token, '/matrix');
+    expect(dead.status).toBe(404);
+    expect((await dead.json()).message).toBe(INVALID);
   });
 
   it("opens a cell of its population only, and the period limits the cell's records", async () => {

@@ -84,7 +84,13 @@ export function findLinkByTokenHash(db: Executor, tokenHash: string) {
   return db
     .selectFrom('inspectorLink')
     .innerJoin('lms', 'lms.lmsKey', 'inspectorLink.lmsKey')
-    .select([...LINK_COLUMNS, 'lms.lmsCode', 'lms.lmsName', 'lms.lmsDisplayName'])
+    .select([
+      ...LINK_COLUMNS,
+      'inspectorLink.createdBy as makerKey',
+      'lms.lmsCode',
+      'lms.lmsName',
+      'lms.lmsDisplayName',
+    ])
     .where('inspectorLink.tokenHash', '=', tokenHash)
     .executeTakeFirst();
 }
