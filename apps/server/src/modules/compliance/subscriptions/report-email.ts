@@ -1,9 +1,9 @@
-import { toCsv } from '@waypoint/domain';
 import type { ListRow } from '@waypoint/domain/console-contract';
 import { qualificationCellText, type ComplianceList } from '@waypoint/domain/staff';
 import { escapeHtml } from '../../../lib/html.js';
 import type { OutgoingEmail } from '../../../lib/mailer.js';
-import { LIST_COLUMNS, listTable, type ExportCell } from '../exports/tables.js';
+import { listTable } from '../exports/tables.js';
+import { csvChunks } from '../exports/writers.js';
 
 /** Rows of each list shown in the email itself; the attached CSV has them all. */
 export const EMAIL_ROWS_PER_LIST = 20;
@@ -36,26 +36,15 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 const cellOf = (row: ListRow) => ({ status: row.status, date: row.date, days: row.days });
 
-/** A date cell as the CSV writes it: YYYY-MM-DD (UTC); '' for none. */
-const csvValue = (cell: ExportCell, kind: 'text' | 'date'): string =>
-  cell === null ? '' : kind === 'date' ? new Date(cell).toISOString().slice(0, 10) : String(cell);
-
 async function* oneBatch(rows: readonly ListRow[]) {
   yield { rows };
 }
 
-/**
- * A list as CSV: the exports' list table (exports/tables.ts: the same columns and values as a
- * list exported from the console), UTF-8 BOM and formulas neutralised (the domain's toCsv).
- */
+/** A list as CSV: the exports' own list table and CSV writer, so an attachment is a list export. */
 export async function listCsv(rows: readonly ListRow[]): Promise<string> {
-  const lines: string[][] = [LIST_COLUMNS.map((column) => column.header)];
-  for await (const batch of listTable(oneBatch(rows))) {
-    for (const row of batch.rows) {
-      lines.push(row.map((cell, index) => csvValue(cell, batch.columns[index]?.kind ?? 'text')));
-    }
-  }
-  return toCsv(lines);
+  let text = '';
+  for await (const chunk of csvChunks(listTable(oneBatch(rows)))) text += chunk;
+  return text;
 }
 
 /** An attachment's file name: the LMS, the scope, the list and the period. */
