@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, IconAlertCircle } from '@waypoint/ui';
+import { Button, IconAlertCircle, Loading } from '@waypoint/ui';
 import { ApiError } from '../api/client';
 import styles from './states.module.css';
 
@@ -40,5 +40,21 @@ export function ErrorState({
         </Button>
       )}
     </div>
+  );
+}
+
+/** A query not answered yet: loading, or its failure with a way to try again. */
+export function PendingState({
+  query,
+  label,
+}: {
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  /** What is loading, for the spinner's label: 'Loading the history...'. */
+  label: string;
+}) {
+  return query.isError ? (
+    <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+  ) : (
+    <Loading label={label} />
   );
 }

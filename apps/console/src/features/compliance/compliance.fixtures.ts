@@ -1,70 +1,10 @@
 /** Answers of the compliance calls for the console's tests, built from a few people and columns. */
-import type {
-  CellHistory,
-  InspectorLinkRow,
-  ListPage,
-  ListRow,
-  MatrixPage,
-  MatrixRow,
-} from '../../api/compliance';
+import type { InspectorLinkRow, ListPage, ListRow } from '../../api/compliance';
 import { CONSOLE_SESSION_STORAGE_KEY } from '@waypoint/domain/console-contract';
 import type { BuiltInRole } from '@waypoint/domain/staff';
 import { mockFetch } from '../../test/fetch-mock';
+import { AS_OF, buildMatrix, buildMatrixRow, utcDay as day } from '../../test/compliance';
 import { buildLmsInfo, buildMe } from '../../test/factories';
-
-const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
-export const AS_OF = day('2026-11-27');
-
-export const CURRICULA = [
-  { curriculumKey: 11, name: 'Line check' },
-  { curriculumKey: 12, name: 'Dangerous goods' },
-];
-
-export function buildMatrixRow(
-  userKey: number,
-  name: string,
-  extra: Partial<MatrixRow> = {},
-): MatrixRow {
-  return {
-    userKey,
-    userID: name.toLowerCase(),
-    displayName: `Sam ${name}`,
-    employeeId: `E${userKey}`,
-    base: 'LHR',
-    fleet: 'A320',
-    position: 'FO',
-    restrictionGroup: 'LHR',
-    cells: [
-      {
-        curriculumKey: 11,
-        assignmentKey: userKey * 10,
-        status: 'overdue',
-        date: day('2026-10-01'),
-        days: null,
-      },
-      { curriculumKey: 12, assignmentKey: null, status: 'notAssigned', date: null, days: null },
-    ],
-    ...extra,
-  };
-}
-
-export function buildMatrix(rows: MatrixRow[], extra: Partial<MatrixPage> = {}): MatrixPage {
-  return {
-    asOf: AS_OF,
-    validityMonths: 12,
-    recalculating: 0,
-    curricula: CURRICULA,
-    rows,
-    total: rows.length,
-    filters: {
-      bases: ['LHR', 'MAN'],
-      fleets: ['A320'],
-      positions: ['FO'],
-      restrictionGroups: ['LHR'],
-    },
-    ...extra,
-  };
-}
 
 export function buildListRow(userKey: number, name: string): ListRow {
   return {
@@ -81,50 +21,6 @@ export function buildListRow(userKey: number, name: string): ListRow {
 
 export function buildList(list: ListPage['list'], rows: ListRow[]): ListPage {
   return { asOf: AS_OF, validityMonths: 12, recalculating: 0, list, rows, total: rows.length };
-}
-
-export function buildCellHistory(): CellHistory {
-  const { cells: _cells, ...person } = buildMatrixRow(1, 'Adams');
-  return {
-    asOf: AS_OF,
-    person,
-    curriculum: CURRICULA[0]!,
-    cell: {
-      curriculumKey: 11,
-      assignmentKey: 10,
-      status: 'overdue',
-      date: day('2026-10-01'),
-      days: null,
-    },
-    assignment: {
-      assignmentKey: 10,
-      assignedAt: day('2026-01-05'),
-      startDate: day('2026-01-10'),
-      dueAt: day('2026-10-01'),
-    },
-    lessons: [
-      {
-        lessonKey: 5,
-        courseName: 'Recurrent',
-        topicName: 'Emergencies',
-        lessonName: 'Evacuation drill',
-        attempts: 2,
-        outcome: 'Failed',
-        score: '62%',
-        completedAt: null,
-        lastLaunchedAt: day('2026-09-20'),
-        totalTimeMs: 3_725_000,
-      },
-    ],
-    events: [
-      {
-        at: '2026-01-05T09:00:00.000Z',
-        action: 'assignments.assign',
-        actor: 'manager',
-        summary: 'Assigned Line check',
-      },
-    ],
-  };
 }
 
 export function buildInspectorLink(extra: Partial<InspectorLinkRow> = {}): InspectorLinkRow {

@@ -10,12 +10,14 @@ import {
   type ListRow,
 } from '../../api/compliance';
 import { DataTable, type ColumnDef } from '../../components/data-table';
+import { StatusText } from '../../components/qualification-status';
 import { EmptyState, ErrorState } from '../../components/states';
+import { useSettled } from '../../lib/use-settled';
 import { filterOf, LIST_TEXT, listOf, offsetOf, pageOf, withParams } from './compliance-filters';
 import { ExportButtons } from './export-buttons';
 import { FilterBar } from './filter-bar';
-import { Pager, useSettled } from './pager';
-import { RecalculatingNotice, StatusText } from './qualification-status';
+import { Pager } from './pager';
+import { RecalculatingNotice } from './recalculating-notice';
 import styles from './compliance.module.css';
 
 const columns: ColumnDef<ListRow, unknown>[] = [

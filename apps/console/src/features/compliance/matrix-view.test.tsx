@@ -7,9 +7,9 @@ import {
   buildCellHistory,
   buildMatrix,
   buildMatrixRow,
-  MATRIX,
-  signedInAs,
-} from './compliance.fixtures';
+  expectStatusCells,
+} from '../../test/compliance';
+import { MATRIX, signedInAs } from './compliance.fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,15 +35,7 @@ describe('compliance matrix (console)', () => {
     });
     renderConsole('/compliance');
     const table = await screen.findByRole('table', { name: /Qualification matrix/ }, LAZY_PAGE);
-    expect(within(table).getByRole('columnheader', { name: /Line check/ })).toBeInTheDocument();
-    const cell = within(table).getByRole('button', {
-      name: 'Sam Adams, Line check: Overdue since 2026/10/01',
-    });
-    expect(cell).toHaveTextContent('Overdue since 2026/10/01');
-    expect(cell.querySelector('svg')).not.toBeNull();
-    expect(
-      within(table).getAllByRole('button', { name: /Dangerous goods: Not assigned/ }),
-    ).toHaveLength(2);
+    expectStatusCells(table, 2);
     // The name is a row header and links to the person's page in the people section.
     const name = within(table).getByRole('rowheader', { name: /Sam Adams/ });
     expect(within(name).getByRole('link', { name: 'Sam Adams' })).toHaveAttribute(
@@ -130,6 +122,7 @@ describe('compliance matrix (console)', () => {
     expect(lesson).toHaveTextContent('62%');
     expect(lesson).toHaveTextContent('1:02:05');
     expect(within(dialog).getByText('Assigned Line check')).toBeInTheDocument();
+    expect(within(dialog).getByText('assignments.assign')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { qualificationCellText } from '@waypoint/domain/staff';
 import { Loading } from '@waypoint/ui';
 import { useMatrix, useMatrixFacts, type MatrixRow } from '../../api/compliance';
+import { StatusCellButton, StatusLegend } from '../../components/qualification-status';
 import { EmptyState, ErrorState } from '../../components/states';
+import { useSettled } from '../../lib/use-settled';
 import { CellDialog } from './cell-dialog';
 import { filterOf, matrixQueryOf, sortOf, withParams } from './compliance-filters';
 import { ExportButtons } from './export-buttons';
 import { FilterBar } from './filter-bar';
-import { Pager, useSettled } from './pager';
-import { RecalculatingNotice, StatusLegend, StatusText } from './qualification-status';
+import { Pager } from './pager';
+import { RecalculatingNotice } from './recalculating-notice';
 import styles from './compliance.module.css';
 
 type PersonSort = 'name' | 'base' | 'fleet' | 'position';
@@ -160,15 +161,12 @@ export function MatrixView() {
                       const column = columns[index];
                       return (
                         <td key={cell.curriculumKey} className={styles.cellColumn}>
-                          <button
-                            type="button"
-                            className={styles.cellButton}
-                            aria-label={`${row.displayName}, ${column?.name ?? 'curriculum'}: ${qualificationCellText(cell)}`}
-                            aria-haspopup="dialog"
-                            onClick={() => setOpen({ row, curriculumKey: cell.curriculumKey })}
-                          >
-                            <StatusText cell={cell} />
-                          </button>
+                          <StatusCellButton
+                            cell={cell}
+                            person={row.displayName}
+                            curriculum={column?.name ?? 'curriculum'}
+                            onOpen={() => setOpen({ row, curriculumKey: cell.curriculumKey })}
+                          />
                         </td>
                       );
                     })}

@@ -1,19 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@waypoint/ui';
 import { COMPLIANCE_PAGE_SIZE } from '../../api/compliance';
 import { pageOf, withParams } from './compliance-filters';
 import styles from './compliance.module.css';
-
-/** A value once it has stopped changing for `ms` (typing in the search asks the server once). */
-export function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** "Showing 51–100 of 10,000" and Previous / Next; the page lives in the address. */
 export function Pager({ total, noun }: { total: number; noun: string }) {

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { qualificationCellText } from '@waypoint/domain/staff';
 import { Loading } from '@waypoint/ui';
 import {
   useInspectionMatrix,
@@ -9,9 +8,9 @@ import {
   type MatrixRow,
 } from '../../api/inspection';
 import { DataTable, type ColumnDef, type SortingState } from '../../components/data-table';
+import { StatusCellButton } from '../../components/qualification-status';
 import { EmptyState, ErrorState } from '../../components/states';
 import { InspectionCellDialog } from './inspection-cell-dialog';
-import { InspectionStatus } from './inspection-status';
 import styles from './inspection.module.css';
 
 type Query = Omit<InspectionMatrixQuery, 'limit' | 'offset'>;
@@ -64,15 +63,12 @@ function columnsOf(
         const cell = row.original.cells[index];
         if (!cell) return null;
         return (
-          <button
-            type="button"
-            className={styles.cellButton}
-            aria-haspopup="dialog"
-            aria-label={`${row.original.displayName}, ${curriculum.name}: ${qualificationCellText(cell)}`}
-            onClick={() => onOpen(row.original, curriculum.curriculumKey)}
-          >
-            <InspectionStatus cell={cell} />
-          </button>
+          <StatusCellButton
+            cell={cell}
+            person={row.original.displayName}
+            curriculum={curriculum.name}
+            onOpen={() => onOpen(row.original, curriculum.curriculumKey)}
+          />
         );
       },
     })),

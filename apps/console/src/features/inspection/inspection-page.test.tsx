@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type {
-  CellHistory,
-  CompliancePerson,
-  InspectionInfo,
-  MatrixPage,
-  MatrixRow,
-} from '@waypoint/domain/console-contract';
+import type { InspectionInfo } from '@waypoint/domain/console-contract';
+import {
+  buildCellHistory,
+  buildMatrix,
+  buildMatrixRow,
+  expectStatusCells,
+  utcDay,
+} from '../../test/compliance';
 import { mockFetch, type RecordedRequest } from '../../test/fetch-mock';
 import { LAZY_PAGE, renderConsole } from '../../test/render';
 
@@ -20,7 +21,6 @@ afterEach(() => {
 const TOKEN = 'Qx3_ab-CDefGHijKLmnOPqr';
 const API = `/lms/api/inspect/${TOKEN}`;
 const FIRST_PAGE = `${API}/matrix?sort=name&limit=100&offset=0`;
-const DAY = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 const INFO: InspectionInfo = {
   lmsName: 'Northwind Air',
@@ -28,88 +28,7 @@ const INFO: InspectionInfo = {
   population: { base: 'LHR', fleet: 'A320' },
   periodFrom: '2026-01-01',
   periodTo: '2026-06-30',
-  expiresAt: DAY('2026-12-11'),
-};
-
-const CURRICULA = [
-  { curriculumKey: 7, name: 'Line check' },
-  { curriculumKey: 8, name: 'Dangerous goods' },
-];
-
-function person(userKey: number, familyName: string): CompliancePerson {
-  return {
-    userKey,
-    userID: `${familyName.toLowerCase()}.s`,
-    displayName: `Sam ${familyName}`,
-    employeeId: `E${userKey}`,
-    base: 'LHR',
-    fleet: 'A320',
-    position: 'FO',
-    restrictionGroup: 'LHR',
-  };
-}
-
-function row(userKey: number, familyName: string): MatrixRow {
-  return {
-    ...person(userKey, familyName),
-    cells: [
-      {
-        curriculumKey: 7,
-        assignmentKey: userKey * 10,
-        status: 'overdue',
-        date: DAY('2026-10-01'),
-        days: null,
-      },
-      { curriculumKey: 8, assignmentKey: null, status: 'notAssigned', date: null, days: null },
-    ],
-  };
-}
-
-function matrix(rows: MatrixRow[]): MatrixPage {
-  return {
-    asOf: DAY('2026-11-27'),
-    validityMonths: 12,
-    recalculating: 0,
-    curricula: CURRICULA,
-    rows,
-    total: rows.length,
-    filters: { bases: ['LHR'], fleets: ['A320'], positions: [], restrictionGroups: [] },
-  };
-}
-
-const HISTORY: CellHistory = {
-  asOf: DAY('2026-11-27'),
-  person: person(1, 'Adams'),
-  curriculum: CURRICULA[0]!,
-  cell: row(1, 'Adams').cells[0]!,
-  assignment: {
-    assignmentKey: 10,
-    assignedAt: DAY('2026-01-02'),
-    startDate: DAY('2026-01-02'),
-    dueAt: DAY('2026-10-01'),
-  },
-  lessons: [
-    {
-      lessonKey: 70,
-      courseName: 'Line check course',
-      topicName: 'Briefing',
-      lessonName: 'Pre-flight briefing',
-      attempts: 2,
-      outcome: 'Incomplete',
-      score: '',
-      completedAt: null,
-      lastLaunchedAt: DAY('2026-03-04'),
-      totalTimeMs: 65_000,
-    },
-  ],
-  events: [
-    {
-      at: '2026-02-01T09:00:00.000Z',
-      action: 'assignments.update',
-      actor: 'chief',
-      summary: 'Due date moved',
-    },
-  ],
+  expiresAt: utcDay('2026-12-11'),
 };
 
 const urls = (requests: RecordedRequest[]) => requests.map((request) => request.url);
@@ -118,7 +37,10 @@ describe('the inspector page (signed out)', () => {
   it('shows whose records, the period and expiry, the files, and the matrix in words and icons', async () => {
     const requests = mockFetch({
       [API]: { status: 200, body: INFO },
-      [FIRST_PAGE]: { status: 200, body: matrix([row(1, 'Adams'), row(2, 'Baker')]) },
+      [FIRST_PAGE]: {
+        status: 200,
+        body: buildMatrix([buildMatrixRow(1, 'Adams'), buildMatrixRow(2, 'Baker')]),
+      },
     });
     renderConsole(`/inspect/${TOKEN}`);
     expect(
@@ -146,15 +68,7 @@ describe('the inspector page (signed out)', () => {
     );
 
     const table = await screen.findByRole('table', { name: 'Qualification matrix' });
-    expect(within(table).getByRole('columnheader', { name: /Line check/ })).toBeInTheDocument();
-    const cell = within(table).getByRole('button', {
-      name: 'Sam Adams, Line check: Overdue since 2026/10/01',
-    });
-    expect(cell).toHaveTextContent('Overdue since 2026/10/01');
-    expect(cell.querySelector('svg')).not.toBeNull();
-    expect(
-      within(table).getAllByRole('button', { name: /Dangerous goods: Not assigned/ }),
-    ).toHaveLength(2);
+    expectStatusCells(table, 2);
     expect(screen.getByText('2 people')).toBeInTheDocument();
     // Read-only: no person page to open, nothing to change.
     expect(within(table).queryByRole('link')).toBeNull();
@@ -166,37 +80,43 @@ describe('the inspector page (signed out)', () => {
     const user = userEvent.setup();
     const requests = mockFetch({
       [API]: { status: 200, body: INFO },
-      [FIRST_PAGE]: { status: 200, body: matrix([row(1, 'Adams')]) },
-      [`${API}/people/1/curricula/7`]: { status: 200, body: HISTORY },
+      [FIRST_PAGE]: { status: 200, body: buildMatrix([buildMatrixRow(1, 'Adams')]) },
+      [`${API}/people/1/curricula/11`]: { status: 200, body: buildCellHistory() },
     });
     renderConsole(`/inspect/${TOKEN}`);
     await user.click(
       await screen.findByRole('button', { name: /Sam Adams, Line check/ }, LAZY_PAGE),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Sam Adams: Line check' });
-    expect(await within(dialog).findByText('Pre-flight briefing')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Evacuation drill')).toBeInTheDocument();
     expect(
       within(dialog).getByText(/Records of the period 2026\/01\/01 to 2026\/06\/30 only/),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText('Due date moved')).toBeInTheDocument();
-    expect(urls(requests)).toContain(`${API}/people/1/curricula/7`);
+    expect(within(dialog).getByText('Assigned Line check')).toBeInTheDocument();
+    // Who did it, without the audit log's action names staff read.
+    expect(within(dialog).getByText('by manager')).toBeInTheDocument();
+    expect(within(dialog).queryByText('assignments.assign')).toBeNull();
+    expect(urls(requests)).toContain(`${API}/people/1/curricula/11`);
   });
 
   it('narrows the matrix by status and search, and sorts by a curriculum on the server', async () => {
     const user = userEvent.setup();
     const requests = mockFetch({
       [API]: { status: 200, body: INFO },
-      [FIRST_PAGE]: { status: 200, body: matrix([row(1, 'Adams'), row(2, 'Baker')]) },
+      [FIRST_PAGE]: {
+        status: 200,
+        body: buildMatrix([buildMatrixRow(1, 'Adams'), buildMatrixRow(2, 'Baker')]),
+      },
       [`${API}/matrix?status=overdue&sort=name&limit=100&offset=0`]: {
         status: 200,
-        body: matrix([row(1, 'Adams')]),
+        body: buildMatrix([buildMatrixRow(1, 'Adams')]),
       },
       [`${API}/matrix?search=ada&status=overdue&sort=name&limit=100&offset=0`]: {
         status: 200,
-        body: matrix([row(1, 'Adams')]),
+        body: buildMatrix([buildMatrixRow(1, 'Adams')]),
       },
-      [`${API}/matrix?search=ada&status=overdue&sort=curriculum&sortCurriculum=7&limit=100&offset=0`]:
-        { status: 200, body: matrix([row(1, 'Adams')]) },
+      [`${API}/matrix?search=ada&status=overdue&sort=curriculum&sortCurriculum=11&limit=100&offset=0`]:
+        { status: 200, body: buildMatrix([buildMatrixRow(1, 'Adams')]) },
     });
     renderConsole(`/inspect/${TOKEN}`);
     await screen.findByRole('table', { name: 'Qualification matrix' }, LAZY_PAGE);
@@ -216,7 +136,7 @@ describe('the inspector page (signed out)', () => {
     );
     await waitFor(() =>
       expect(urls(requests)).toContain(
-        `${API}/matrix?search=ada&status=overdue&sort=curriculum&sortCurriculum=7&limit=100&offset=0`,
+        `${API}/matrix?search=ada&status=overdue&sort=curriculum&sortCurriculum=11&limit=100&offset=0`,
       ),
     );
     // The inspector's query never names a base, fleet, position or group: the link fixes them.

@@ -14,11 +14,11 @@ import {
   type InspectionInfo,
 } from '../../api/inspection';
 import { EmptyState, ErrorState } from '../../components/states';
+import { formatDateTime } from '../../lib/dates';
+import { useSettled } from '../../lib/use-settled';
 import { InspectionMatrix } from './inspection-matrix';
 import { periodText, populationText } from './inspection-text';
 import styles from './inspection.module.css';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const DOWNLOADS: { query: InspectionExportQuery; label: string }[] = [
   { query: { what: 'matrix', format: 'csv' }, label: 'Matrix (CSV)' },
@@ -39,16 +39,6 @@ function useNoReferrer() {
     document.head.append(meta);
     return () => meta.remove();
   }, []);
-}
-
-/** Waits until the value has stopped changing for `ms` (typing in the search). */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /**
@@ -123,7 +113,7 @@ function Inspection({ token, info }: { token: string; info: InspectionInfo }) {
             <dt>Link open until</dt>
             <dd>
               <time dateTime={new Date(info.expiresAt).toISOString()}>
-                {dateTime.format(new Date(info.expiresAt))}
+                {formatDateTime(info.expiresAt)}
               </time>
             </dd>
           </div>

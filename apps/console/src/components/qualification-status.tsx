@@ -6,14 +6,14 @@ import {
   makeIcon,
   type IconProps,
 } from '@waypoint/ui';
+import type { MatrixCell } from '@waypoint/domain/console-contract';
 import {
   QUALIFICATION_STATUSES,
   QUALIFICATION_STATUS_TEXT,
   qualificationCellText,
   type QualificationStatus,
 } from '@waypoint/domain/staff';
-import type { MatrixCell } from '../../api/compliance';
-import styles from './compliance.module.css';
+import styles from './qualification-status.module.css';
 
 const IconClock = makeIcon(
   <>
@@ -51,6 +51,9 @@ const STATUS_ICON: Record<QualificationStatus, ComponentType<IconProps>> = {
   notAssigned: IconDash,
 };
 
+/** What a status shows: the cell's status and the date or days its words carry. */
+export type StatusCell = Pick<MatrixCell, 'status' | 'date' | 'days'>;
+
 /** A status's icon (decorative: the words say it) in the status's colour. */
 export function StatusIcon({ status, size = 16 }: { status: QualificationStatus; size?: number }) {
   const Icon = STATUS_ICON[status];
@@ -58,7 +61,7 @@ export function StatusIcon({ status, size = 16 }: { status: QualificationStatus;
 }
 
 /** A cell's status in words with its date, and its icon, coloured by status (tokens). */
-export function StatusText({ cell }: { cell: Pick<MatrixCell, 'status' | 'date' | 'days'> }) {
+export function StatusText({ cell }: { cell: StatusCell }) {
   return (
     <span className={styles.status} data-status={cell.status}>
       <StatusIcon status={cell.status} />
@@ -83,13 +86,30 @@ export function StatusLegend() {
   );
 }
 
-/** Standings being worked out again after a change are shown with their last value, and said so. */
-export function RecalculatingNotice({ count }: { count: number }) {
-  if (count <= 0) return null;
+/**
+ * A matrix cell that opens its history: the status shown, and named for a screen reader with
+ * the person and the curriculum ('Sam Adams, Line check: Overdue since 2026/10/01').
+ */
+export function StatusCellButton({
+  cell,
+  person,
+  curriculum,
+  onOpen,
+}: {
+  cell: StatusCell;
+  person: string;
+  curriculum: string;
+  onOpen: () => void;
+}) {
   return (
-    <p className={styles.notice} role="status">
-      {count.toLocaleString('en-GB')} {count === 1 ? 'record is' : 'records are'} being
-      recalculated; they show their last known status.
-    </p>
+    <button
+      type="button"
+      className={styles.cellButton}
+      aria-label={`${person}, ${curriculum}: ${qualificationCellText(cell)}`}
+      aria-haspopup="dialog"
+      onClick={onOpen}
+    >
+      <StatusText cell={cell} />
+    </button>
   );
 }
