@@ -588,9 +588,19 @@ export interface SequencingStateTable {
 /** An assignment's curriculum outcome as the roll-up computed it; stale while computedVersion < version. */
 export interface AssignmentStandingTable {
   assignmentKey: number;
+  /** The assignment's facts, kept by triggers (migration 0026). */
+  lmsKey: number;
+  userKey: number;
+  curriculumKey: number;
+  dueAt: Instant;
+  live: boolean;
   outcome: Default<'notstarted' | 'started' | 'complete' | 'failed'>;
   completedAt: NullableInstant;
   lastActivityAt: NullableInstant;
+  /** completed + the LMS's validity months (null: no expiry). */
+  validUntil: NullableInstant;
+  /** Generated: validUntil when complete, null when failed, else dueAt. */
+  lapsesAt: ColumnType<Date | null, never, never>;
   version: Default<string>;
   computedVersion: Default<string>;
   computedAt: NullableInstant;

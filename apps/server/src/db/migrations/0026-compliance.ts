@@ -18,29 +18,99 @@ import type { Migration } from './migration.js';
 export const migration0026: Migration = {
   name: '0026-compliance',
   statements: [
+    // Validity: completed + N calendar months added to the UTC wall time, so the day clamps to
+    // the month's last (31 January + 1 month = 28 February), as the domain's addCalendarMonths.
+    `CREATE FUNCTION waypoint_valid_until(completed timestamptz, months integer)
+       RETURNS timestamptz LANGUAGE sql IMMUTABLE AS $$
+       SELECT CASE WHEN months > 0 AND completed IS NOT NULL
+         THEN (completed AT TIME ZONE 'UTC' + make_interval(months => months)) AT TIME ZONE 'UTC' END
+     $$`,
+    // §4: due at start plus duration, the default duration (§9: 135694656e5 ms) when none is set.
+    `CREATE FUNCTION waypoint_due_at(start_date timestamptz, duration_ms double precision)
+       RETURNS timestamptz LANGUAGE sql IMMUTABLE AS $$
+       SELECT start_date + (CASE WHEN duration_ms > 0 THEN duration_ms
+         ELSE 13569465600000 END) * interval '1 millisecond'
+     $$`,
+    // The assignment's facts the matrix and lists filter on are kept on the row (lms, person,
+    // curriculum, due date, live), so a list is one index range over the LMS's standings.
     `CREATE TABLE assignment_standing (
        assignment_key integer PRIMARY KEY REFERENCES assignment (assignment_key) ON DELETE CASCADE,
+       lms_key integer NOT NULL,
+       user_key integer NOT NULL,
+       curriculum_key integer NOT NULL,
+       due_at timestamptz NOT NULL,
+       live boolean NOT NULL,
        outcome text NOT NULL DEFAULT 'notstarted'
          CHECK (outcome IN ('notstarted', 'started', 'complete', 'failed')),
        completed_at timestamptz,
        last_activity_at timestamptz,
+       valid_until timestamptz,
+       -- When the cell stops being all right: a completion's validity end, an incomplete
+       -- assignment's due date (the domain's lapsesAt).
+       lapses_at timestamptz GENERATED ALWAYS AS (CASE WHEN outcome = 'complete' THEN valid_until
+         WHEN outcome = 'failed' THEN NULL ELSE due_at END) STORED,
        version bigint NOT NULL DEFAULT 1,
        computed_version bigint NOT NULL DEFAULT 0,
        computed_at timestamptz
      )`,
-    `CREATE INDEX assignment_standing_stale ON assignment_standing (assignment_key)
-       WHERE computed_version < version`,
-    `INSERT INTO assignment_standing (assignment_key) SELECT assignment_key FROM assignment`,
+    `CREATE INDEX assignment_standing_stale ON assignment_standing (lms_key, user_key)
+       WHERE computed_version < version AND live`,
+    `CREATE INDEX assignment_standing_person ON assignment_standing (user_key, curriculum_key)
+       WHERE live`,
+    `CREATE INDEX assignment_standing_incomplete ON assignment_standing (lms_key, due_at)
+       WHERE live AND outcome IN ('notstarted', 'started')`,
+    `CREATE INDEX assignment_standing_lapses ON assignment_standing (lms_key, lapses_at)
+       WHERE live`,
+    `CREATE INDEX assignment_standing_failed ON assignment_standing (lms_key, completed_at)
+       WHERE live AND outcome = 'failed'`,
+    `INSERT INTO assignment_standing (assignment_key, lms_key, user_key, curriculum_key, due_at, live)
+       SELECT a.assignment_key, u.lms_key, a.user_key, a.curriculum_key,
+              waypoint_due_at(a.start_date, a.duration_ms), a.removed_at IS NULL
+         FROM assignment a JOIN app_user u ON u.user_key = a.user_key`,
     // A new assignment starts stale (its progress may be given back: 0025 keeps the key).
     `CREATE FUNCTION assignment_standing_new() RETURNS trigger LANGUAGE plpgsql AS $$
      BEGIN
-       INSERT INTO assignment_standing (assignment_key)
-         SELECT assignment_key FROM new_rows ON CONFLICT (assignment_key) DO NOTHING;
+       INSERT INTO assignment_standing (assignment_key, lms_key, user_key, curriculum_key, due_at, live)
+         SELECT n.assignment_key, u.lms_key, n.user_key, n.curriculum_key,
+                waypoint_due_at(n.start_date, n.duration_ms), n.removed_at IS NULL
+           FROM new_rows n JOIN app_user u ON u.user_key = n.user_key
+         ON CONFLICT (assignment_key) DO NOTHING;
        RETURN NULL;
      END $$`,
     `CREATE TRIGGER assignment_standing_on_assign AFTER INSERT ON assignment
        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
        EXECUTE FUNCTION assignment_standing_new()`,
+    // New dates, removed or given back: the facts follow at once (no roll-up needed); given back,
+    // the standing is recomputed (the tree may have changed while it was away).
+    `CREATE FUNCTION assignment_standing_dates() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       UPDATE assignment_standing s
+          SET due_at = waypoint_due_at(n.start_date, n.duration_ms),
+              live = n.removed_at IS NULL,
+              version = s.version + CASE WHEN NOT s.live AND n.removed_at IS NULL THEN 1 ELSE 0 END
+         FROM new_rows n
+        WHERE s.assignment_key = n.assignment_key
+          AND (s.due_at IS DISTINCT FROM waypoint_due_at(n.start_date, n.duration_ms)
+               OR s.live IS DISTINCT FROM (n.removed_at IS NULL));
+       RETURN NULL;
+     END $$`,
+    `CREATE TRIGGER assignment_standing_on_change AFTER UPDATE ON assignment
+       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
+       EXECUTE FUNCTION assignment_standing_dates()`,
+    // The LMS's validity changed: every completion's end moves with it.
+    `CREATE FUNCTION assignment_standing_validity() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       UPDATE assignment_standing s SET valid_until = waypoint_valid_until(s.completed_at, n.validity_months)
+         FROM new_rows n WHERE s.lms_key = n.lms_key
+          AND s.valid_until IS DISTINCT FROM waypoint_valid_until(s.completed_at, n.validity_months);
+       RETURN NULL;
+     END $$`,
+    `CREATE TRIGGER certificate_settings_validity_insert AFTER INSERT ON certificate_settings
+       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
+       EXECUTE FUNCTION assignment_standing_validity()`,
+    `CREATE TRIGGER certificate_settings_validity_update AFTER UPDATE ON certificate_settings
+       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
+       EXECUTE FUNCTION assignment_standing_validity()`,
     // Progress or sequencing state written: the assignments it belongs to are stale.
     `CREATE FUNCTION assignment_standing_touch_new() RETURNS trigger LANGUAGE plpgsql AS $$
      BEGIN
@@ -144,8 +214,7 @@ export const migration0026: Migration = {
          REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT
          EXECUTE FUNCTION ${table}_standing_touch_rows()`,
     ]),
-    // The matrix and lists read a population's assignments of the LMS: people by LMS, then their
-    // live assignments (0025's assignment_user_curriculum), then the standing by key.
+    // The matrix pages a population of the LMS's active students in name order.
     `CREATE INDEX app_user_lms_students ON app_user (lms_key, name_collated, user_key)
        WHERE is_student AND inactive = 0`,
 

@@ -227,6 +227,34 @@ describe('compliance matrix and lists', () => {
     expect(statuses(changed).s1).toBe('inProgress,overdue');
   });
 
+  it('follows new dates, a removal and a changed validity at once', async () => {
+    const key = assignments['s1:Bravo security']!;
+    // Due in 40 days now: no longer overdue; never started and not due soon.
+    await t.db
+      .updateTable('assignment')
+      .set({ startDate: new Date(now), durationMs: 40 * DAY })
+      .where('assignmentKey', '=', key)
+      .execute();
+    expect(statuses(await get<MatrixPage>(admin, '/matrix')).s1).toBe('inProgress,notStarted');
+    await t.db
+      .updateTable('assignment')
+      .set({ removedAt: new Date(now) })
+      .where('assignmentKey', '=', key)
+      .execute();
+    expect(statuses(await get<MatrixPage>(admin, '/matrix')).s1).toBe('inProgress,notAssigned');
+    // A validity of one month: s3's A (completed 400 days ago) stays expired, s2's B (completed
+    // now) is current until a month from now.
+    await t.db
+      .updateTable('certificateSettings')
+      .set({ validityMonths: 1 })
+      .where('lmsKey', '=', lmsKey)
+      .execute();
+    const expiring = await get<ListPage>(admin, '/lists/expiring60');
+    expect(expiring.rows.map((row) => `${row.userID}:${row.curriculumName}`)).toContain(
+      's2:Bravo security',
+    );
+  });
+
   it('refuses a panel session and bad queries', async () => {
     const bad = await admin.call('/lms/api/console/compliance/matrix?status=great');
     expect(bad.status).toBe(400);

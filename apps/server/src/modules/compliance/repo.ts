@@ -1,14 +1,21 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ComplianceList } from '@waypoint/domain/staff';
+import type { ComplianceList, QualificationStatus } from '@waypoint/domain/staff';
 import type { Db } from '../../db/connection.js';
-import { dueAtSql, lapsesAtSql, statusRankSql, statusSql } from './standing-sql.js';
+import {
+  listCondition,
+  listOrder,
+  statusCondition,
+  statusRankSql,
+  statusSql,
+} from './standing-sql.js';
 
 /**
  * The only SQL of compliance oversight (docs/decisions/0022). A population is the active students
  * of the LMS in the caller's scope (staff/scope.ts's rule: their restriction groups when they have
- * any), narrowed by the filter; each person's live assignments are read through 0025's
- * (user_key, curriculum_key) index and their standings by key. Statuses are worked out here only
- * to filter and sort whole populations (standing-sql.ts); a page's cells come from the domain rule.
+ * any), narrowed by the filter; their live standings (assignment_standing: the assignment's facts
+ * and its outcome, migration 0026) are read by person through assignment_standing_person, and the
+ * lists and status filters are ranges of its partial indexes (standing-sql.ts). Statuses are
+ * worked out here only to filter and sort whole populations; a page's cells come from the domain.
  */
 
 export interface Scope {
@@ -24,7 +31,7 @@ export interface PopulationFilter {
   position?: string | undefined;
   restrictionGroup?: string | undefined;
   /** Only people with a cell of this status among `curricula`. */
-  status?: string | undefined;
+  status?: QualificationStatus | undefined;
 }
 
 /** What statuses are worked out at: now and the LMS's validity months. */
@@ -85,14 +92,13 @@ function populationWhere(
   }
   if (filter.status === 'notAssigned') {
     parts.push(sql`exists (select 1 from unnest(${curricula}::int[]) as col(key)
-      where not exists (select 1 from assignment a where a.user_key = u.user_key
-        and a.curriculum_key = col.key and a.removed_at is null))`);
+      where not exists (select 1 from assignment_standing s where s.user_key = u.user_key
+        and s.curriculum_key = col.key and s.live))`);
   } else if (filter.status !== undefined) {
-    parts.push(sql`exists (select 1 from assignment a
-      join assignment_standing s on s.assignment_key = a.assignment_key
-      where a.user_key = u.user_key and a.removed_at is null
-        and a.curriculum_key = any(${curricula}::int[])
-        and ${statusSql(clock.now, clock.validityMonths)} = ${filter.status})`);
+    const status = filter.status as Exclude<QualificationStatus, 'notAssigned'>;
+    parts.push(sql`u.user_key in (select s.user_key from assignment_standing s
+      where s.lms_key = ${scope.lmsKey} and s.live and s.curriculum_key = any(${curricula}::int[])
+        and ${statusCondition(status, clock.now)})`);
   }
   return sql<boolean>`${sql.join(parts, sql` and `)}`;
 }
@@ -136,12 +142,10 @@ export async function matrixPeople(
   if (typeof page.sort === 'object') {
     // Most urgent first (ascending), not assigned last; then the cell's date, then the name.
     from = sql`app_user u left join lateral (
-      select a.start_date, ${statusSql(clock.now, clock.validityMonths)} as status
-        from assignment a join assignment_standing s on s.assignment_key = a.assignment_key
-       where a.user_key = u.user_key and a.curriculum_key = ${page.sort.curriculumKey}
-         and a.removed_at is null
-       order by a.start_date desc, a.assignment_key desc limit 1) x on true`;
-    order = sql`coalesce(${statusRankSql(sql`x.status`)}, 99) ${direction}, x.start_date ${direction} nulls last, ${nameOrder}`;
+      select s.due_at, ${statusSql(clock.now)} as status from assignment_standing s
+       where s.user_key = u.user_key and s.curriculum_key = ${page.sort.curriculumKey} and s.live
+       order by s.due_at desc, s.assignment_key desc limit 1) x on true`;
+    order = sql`coalesce(${statusRankSql(sql`x.status`)}, 99) ${direction}, x.due_at ${direction} nulls last, ${nameOrder}`;
   } else if (page.sort !== 'name') {
     order = sql`lower(u.${sql.raw(page.sort)}) ${direction}, ${nameOrder}`;
   }
@@ -186,40 +190,20 @@ export interface StandingData {
   dueAt: Date;
 }
 
-/** The live assignments (latest per curriculum) of these people in these curricula. */
+/** The live standings (latest per curriculum) of these people in these curricula. */
 export async function standingsOf(db: Db, userKeys: number[], curricula: number[]) {
   if (userKeys.length === 0 || curricula.length === 0) return [];
   const result = await sql<StandingData>`
-    select distinct on (a.user_key, a.curriculum_key)
-           a.user_key as "userKey", a.curriculum_key as "curriculumKey",
-           a.assignment_key as "assignmentKey", s.outcome, s.completed_at as "completedAt",
-           s.last_activity_at as "lastActivityAt", ${dueAtSql} as "dueAt"
-      from assignment a join assignment_standing s on s.assignment_key = a.assignment_key
-     where a.user_key = any(${userKeys}::int[]) and a.curriculum_key = any(${curricula}::int[])
-       and a.removed_at is null
-     order by a.user_key, a.curriculum_key, a.start_date desc, a.assignment_key desc`.execute(db);
+    select distinct on (s.user_key, s.curriculum_key)
+           s.user_key as "userKey", s.curriculum_key as "curriculumKey",
+           s.assignment_key as "assignmentKey", s.outcome, s.completed_at as "completedAt",
+           s.last_activity_at as "lastActivityAt", s.due_at as "dueAt"
+      from assignment_standing s
+     where s.user_key = any(${userKeys}::int[]) and s.curriculum_key = any(${curricula}::int[])
+       and s.live
+     order by s.user_key, s.curriculum_key, s.due_at desc, s.assignment_key desc`.execute(db);
   return result.rows;
 }
-
-/** The SQL condition of a list (the domain's onList). */
-function listCondition(list: ComplianceList, clock: StatusClock): RawBuilder<unknown> {
-  const status = statusSql(clock.now, clock.validityMonths);
-  const days = { expiring30: 30, expiring60: 60, expiring90: 90 } as const;
-  if (list === 'overdue') return sql`${status} = 'overdue'`;
-  if (list === 'failed') return sql`s.outcome = 'failed'`;
-  if (list === 'neverStarted') return sql`s.outcome = 'notstarted'`;
-  const lapses = lapsesAtSql(clock.validityMonths);
-  return sql`${lapses} > ${clock.now} and ${lapses} <= ${clock.now}::timestamptz + interval '${sql.raw(String(days[list]))} days'`;
-}
-
-const LIST_ORDER: Record<ComplianceList, (clock: StatusClock) => RawBuilder<unknown>> = {
-  overdue: () => sql`${dueAtSql} asc`,
-  expiring30: (clock) => sql`${lapsesAtSql(clock.validityMonths)} asc`,
-  expiring60: (clock) => sql`${lapsesAtSql(clock.validityMonths)} asc`,
-  expiring90: (clock) => sql`${lapsesAtSql(clock.validityMonths)} asc`,
-  neverStarted: () => sql`${dueAtSql} asc`,
-  failed: () => sql`s.completed_at desc nulls last`,
-};
 
 export interface ListRowData extends PersonData {
   curriculumKey: number;
@@ -244,23 +228,22 @@ export async function listRows(
 ): Promise<{ rows: ListRowData[]; total: number }> {
   // The status filter narrows the rows themselves here, not the people.
   const people = populationWhere(scope, { ...filter, status: undefined }, curricula, clock);
+  if (filter.status === 'notAssigned') return { rows: [], total: 0 };
   const statusFilter =
-    filter.status === undefined
-      ? sql`true`
-      : sql`${statusSql(clock.now, clock.validityMonths)} = ${filter.status}`;
-  const from = sql`app_user u
-    join assignment a on a.user_key = u.user_key and a.removed_at is null
-      and a.curriculum_key = any(${curricula}::int[])
-    join assignment_standing s on s.assignment_key = a.assignment_key
-    join curriculum c on c.curriculum_key = a.curriculum_key`;
-  const where = sql`${people} and ${listCondition(list, clock)} and ${statusFilter}`;
+    filter.status === undefined ? sql`true` : statusCondition(filter.status, clock.now);
+  const from = sql`assignment_standing s
+    join app_user u on u.user_key = s.user_key
+    join curriculum c on c.curriculum_key = s.curriculum_key`;
+  const where = sql`s.lms_key = ${scope.lmsKey} and s.live
+    and s.curriculum_key = any(${curricula}::int[]) and ${listCondition(list, clock.now)}
+    and ${statusFilter} and ${people}`;
   const [rows, count] = await Promise.all([
-    sql<ListRowData>`select ${PERSON_COLUMNS}, a.curriculum_key as "curriculumKey",
-        c.name as "curriculumName", a.assignment_key as "assignmentKey", s.outcome,
+    sql<ListRowData>`select ${PERSON_COLUMNS}, s.curriculum_key as "curriculumKey",
+        c.name as "curriculumName", s.assignment_key as "assignmentKey", s.outcome,
         s.completed_at as "completedAt", s.last_activity_at as "lastActivityAt",
-        ${dueAtSql} as "dueAt", lower(u.name_collated) as "sortName"
+        s.due_at as "dueAt", lower(u.name_collated) as "sortName"
        from ${from} where ${where}
-      order by ${LIST_ORDER[list](clock)}, lower(u.name_collated), u.user_key, c.name, a.assignment_key
+      order by ${listOrder(list)}, lower(u.name_collated), u.user_key, c.name, s.assignment_key
       limit ${page.limit} offset ${page.offset}`.execute(db),
     sql<{ total: string }>`select count(*) as total from ${from} where ${where}`.execute(db),
   ]);
@@ -281,11 +264,7 @@ export async function validityMonthsOf(db: Db, lmsKey: number): Promise<number> 
 export async function staleCount(db: Db, lmsKey: number): Promise<number> {
   const result = await sql<{ n: string }>`
     select count(*) as n from assignment_standing s
-      join assignment a on a.assignment_key = s.assignment_key
-      join app_user u on u.user_key = a.user_key
-     where s.computed_version < s.version and a.removed_at is null and u.lms_key = ${lmsKey}`.execute(
-    db,
-  );
+     where s.lms_key = ${lmsKey} and s.live and s.computed_version < s.version`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -315,7 +294,7 @@ export async function assignmentOf(db: Db, userKey: number, curriculumKey: numbe
     startDate: Date;
     dueAt: Date;
   }>`select a.assignment_key as "assignmentKey", a.assigned_at as "assignedAt",
-        a.start_date as "startDate", ${dueAtSql} as "dueAt"
+        a.start_date as "startDate", waypoint_due_at(a.start_date, a.duration_ms) as "dueAt"
        from assignment a
       where a.user_key = ${userKey} and a.curriculum_key = ${curriculumKey} and a.removed_at is null
       order by a.start_date desc, a.assignment_key desc limit 1`.execute(db);
@@ -337,21 +316,19 @@ export async function assignmentEvents(db: Db, lmsKey: number, assignmentKey: nu
 
 // Standings (standings.ts).
 
-/** Stale standings of live assignments (of one LMS, or all), grouped by person. */
+/** Stale standings of live assignments (of one LMS, or all), in person order. */
 export async function staleStandings(db: Db, lmsKey: number | null, limit: number) {
   const result = await sql<{
     assignmentKey: number;
     version: string;
     userKey: number;
     lmsKey: number;
-  }>`select s.assignment_key as "assignmentKey", s.version, a.user_key as "userKey",
-        u.lms_key as "lmsKey"
+  }>`select s.assignment_key as "assignmentKey", s.version, s.user_key as "userKey",
+        s.lms_key as "lmsKey"
        from assignment_standing s
-       join assignment a on a.assignment_key = s.assignment_key
-       join app_user u on u.user_key = a.user_key
-      where s.computed_version < s.version and a.removed_at is null
-        ${lmsKey === null ? sql`` : sql`and u.lms_key = ${lmsKey}`}
-      order by a.user_key limit ${limit}`.execute(db);
+      where s.computed_version < s.version and s.live
+        ${lmsKey === null ? sql`` : sql`and s.lms_key = ${lmsKey}`}
+      order by s.lms_key, s.user_key limit ${limit}`.execute(db);
   return result.rows;
 }
 
@@ -369,7 +346,9 @@ export async function writeStandings(db: Db, rows: ComputedStanding[], now: Date
   if (rows.length === 0) return 0;
   const result = await sql`
     update assignment_standing s set outcome = v.outcome, completed_at = v.completed_at,
-           last_activity_at = v.last_activity_at, computed_version = v.version, computed_at = ${now}
+           last_activity_at = v.last_activity_at, computed_version = v.version, computed_at = ${now},
+           valid_until = waypoint_valid_until(v.completed_at, coalesce((select cs.validity_months
+             from certificate_settings cs where cs.lms_key = s.lms_key), 0))
       from unnest(${rows.map((r) => r.assignmentKey)}::int[],
                   ${rows.map((r) => r.version)}::bigint[],
                   ${rows.map((r) => r.outcome)}::text[],

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPLIANCE_LISTS,
   onList,
+  QUALIFICATION_STATUSES,
   qualificationCell,
   type StandingFacts,
 } from '@waypoint/domain/staff';
@@ -12,14 +13,14 @@ import { createTestDatabase } from '../../test/database.js';
 import { buildAssignment, buildLms } from '../../test/factories.js';
 import { buildCurriculum, buildStudent } from '../../test/assignments.js';
 import { listRows } from './repo.js';
-import { statusSql } from './standing-sql.js';
+import { statusCondition, statusSql } from './standing-sql.js';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 27, 9, 0, 0);
 
 // The SQL that filters, sorts and lists whole populations must say what the domain rule says of
 // every cell (qualification.ts): generated standings are written as rows, and the database's
-// status and list membership are compared with the domain's, case by case.
+// status, each status filter, and list membership are compared with the domain's, case by case.
 describe('standing-sql agrees with the qualification rule', () => {
   let handle: DatabaseHandle;
   let lmsKey: number;
@@ -94,11 +95,34 @@ describe('standing-sql agrees with the qualification rule', () => {
     }
     for (const validity of months) {
       const clock = { now: new Date(now), validityMonths: validity };
+      // The LMS's validity changed: migration 0026's trigger moves every validity end with it.
+      await handle.db
+        .insertInto('certificateSettings')
+        .values({ lmsKey, validityMonths: validity })
+        .onConflict((oc) => oc.column('lmsKey').doUpdateSet({ validityMonths: validity }))
+        .execute();
       const result = await sql<{ key: number; status: string }>`
-        select a.assignment_key as key, ${statusSql(clock.now, validity)} as status
-          from assignment a join assignment_standing s on s.assignment_key = a.assignment_key
-         where a.user_key = ${userKey}`.execute(handle.db);
+        select s.assignment_key as key, ${statusSql(clock.now)} as status
+          from assignment_standing s where s.user_key = ${userKey}`.execute(handle.db);
       const byKey = new Map(result.rows.map((row) => [row.key, row.status]));
+      for (const status of QUALIFICATION_STATUSES) {
+        if (status === 'notAssigned') continue;
+        const matching = await sql<{ key: number }>`
+          select s.assignment_key as key from assignment_standing s
+           where s.user_key = ${userKey} and ${statusCondition(status, clock.now)}`.execute(
+          handle.db,
+        );
+        const keys = new Set(matching.rows.map((row) => row.key));
+        for (const row of rows) {
+          const expected = qualificationCell(row.facts, validity, now).status === status;
+          expect({ status, validity, facts: row.facts, matches: keys.has(row.key) }).toEqual({
+            status,
+            validity,
+            facts: row.facts,
+            matches: expected,
+          });
+        }
+      }
       for (const row of rows) {
         const expected = qualificationCell(row.facts, validity, now).status;
         expect({ key: row.key, facts: row.facts, validity, status: byKey.get(row.key) }).toEqual({

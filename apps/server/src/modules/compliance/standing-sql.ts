@@ -4,35 +4,29 @@
  * a curriculum column, and the daily lists. The cells a page shows are worked out by the domain
  * rule itself; standing-sql.test.ts runs both over the same cases and holds them together.
  *
- * Every expression reads `a` (assignment) and `s` (assignment_standing).
+ * Every expression reads `s` (assignment_standing), whose due date and validity end migration
+ * 0026 keeps on the row (waypoint_due_at, waypoint_valid_until), so that each list and status
+ * filter is a range over one of its partial indexes rather than an expression over every row.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { DEFAULT_CURRICULUM_DURATION_MS } from '@waypoint/domain';
-import { DUE_SOON_DAYS, QUALIFICATION_STATUSES } from '@waypoint/domain/staff';
+import {
+  DUE_SOON_DAYS,
+  QUALIFICATION_STATUSES,
+  type ComplianceList,
+  type QualificationStatus,
+} from '@waypoint/domain/staff';
 
-/** §4: start plus duration, the default duration when none is set (domain expiry.ts dueDate). */
-export const dueAtSql: RawBuilder<Date> = sql<Date>`(a.start_date + (case when a.duration_ms > 0
-  then a.duration_ms else ${sql.lit(DEFAULT_CURRICULUM_DURATION_MS)} end) * interval '1 millisecond')`;
+const INCOMPLETE = sql`s.outcome in ('notstarted', 'started')`;
+const days = (n: number) => sql.raw(`interval '${Math.trunc(n)} days'`);
 
-/**
- * When a completion stops being valid: completed + N calendar months, added to the UTC wall
- * time so that the day clamps as the domain's addCalendarMonths does; null with no validity.
- */
-export function validUntilSql(validityMonths: number): RawBuilder<Date | null> {
-  if (validityMonths <= 0) return sql<null>`null::timestamptz`;
-  return sql<Date>`((s.completed_at at time zone 'UTC'
-    + make_interval(months => ${sql.lit(Math.trunc(validityMonths))})) at time zone 'UTC')`;
-}
-
-/** The cell's status (qualificationCell), as text. */
-export function statusSql(now: Date, validityMonths: number): RawBuilder<string> {
-  const until = validUntilSql(validityMonths);
+/** The cell's status (qualificationCell), as text: for sorting by a column. */
+export function statusSql(now: Date): RawBuilder<string> {
   return sql<string>`(case
     when s.outcome = 'complete' then
-      case when ${until} <= ${now} then 'expired' else 'current' end
+      case when s.valid_until <= ${now} then 'expired' else 'current' end
     when s.outcome = 'failed' then 'failed'
-    when ${dueAtSql} <= ${now} then 'overdue'
-    when ${dueAtSql} - ${now}::timestamptz < interval '${sql.raw(String(DUE_SOON_DAYS))} days' then 'due'
+    when s.due_at <= ${now} then 'overdue'
+    when s.due_at < ${now}::timestamptz + ${days(DUE_SOON_DAYS)} then 'due'
     when s.outcome = 'started' then 'inProgress'
     else 'notStarted'
   end)`;
@@ -44,11 +38,61 @@ export function statusRankSql(status: RawBuilder<string>): RawBuilder<number> {
   return sql<number>`array_position(${order}::text[], ${status})`;
 }
 
-/** When a cell lapses (lapsesAt): a completion's validity end, an incomplete one's due date. */
-export function lapsesAtSql(validityMonths: number): RawBuilder<Date | null> {
-  return sql<Date | null>`(case
-    when s.outcome = 'complete' then ${validUntilSql(validityMonths)}
-    when s.outcome = 'failed' then null
-    else ${dueAtSql}
-  end)`;
+/**
+ * "The cell has this status" as a condition its indexes serve (the same cases as statusSql):
+ * overdue and due are due-date ranges of incomplete standings, expired and current validity
+ * ranges of complete ones. notAssigned has no standing and is the caller's.
+ */
+export function statusCondition(
+  status: Exclude<QualificationStatus, 'notAssigned'>,
+  now: Date,
+): RawBuilder<boolean> {
+  const soon = sql`${now}::timestamptz + ${days(DUE_SOON_DAYS)}`;
+  switch (status) {
+    case 'overdue':
+      return sql<boolean>`${INCOMPLETE} and s.due_at <= ${now}`;
+    case 'due':
+      return sql<boolean>`${INCOMPLETE} and s.due_at > ${now} and s.due_at < ${soon}`;
+    case 'inProgress':
+      return sql<boolean>`s.outcome = 'started' and s.due_at >= ${soon}`;
+    case 'notStarted':
+      return sql<boolean>`s.outcome = 'notstarted' and s.due_at >= ${soon}`;
+    case 'failed':
+      return sql<boolean>`s.outcome = 'failed'`;
+    case 'expired':
+      return sql<boolean>`s.outcome = 'complete' and s.valid_until <= ${now}`;
+    case 'current':
+      return sql<boolean>`s.outcome = 'complete' and (s.valid_until is null or s.valid_until > ${now})`;
+  }
+}
+
+/** The window of each expiring list. */
+const EXPIRING_DAYS = { expiring30: 30, expiring60: 60, expiring90: 90 } as const;
+
+/** A daily list as a condition (the domain's onList), each a range of one partial index. */
+export function listCondition(list: ComplianceList, now: Date): RawBuilder<boolean> {
+  switch (list) {
+    case 'overdue':
+      return statusCondition('overdue', now);
+    case 'failed':
+      return statusCondition('failed', now);
+    case 'neverStarted':
+      return sql<boolean>`s.outcome = 'notstarted'`;
+    default:
+      return sql<boolean>`s.lapses_at > ${now}
+        and s.lapses_at <= ${now}::timestamptz + ${days(EXPIRING_DAYS[list])}`;
+  }
+}
+
+/** The order of each list: the most pressing first. */
+export function listOrder(list: ComplianceList): RawBuilder<unknown> {
+  switch (list) {
+    case 'overdue':
+    case 'neverStarted':
+      return sql`s.due_at asc`;
+    case 'failed':
+      return sql`s.completed_at desc nulls last`;
+    default:
+      return sql`s.lapses_at asc`;
+  }
 }
