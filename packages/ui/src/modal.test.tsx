@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,27 @@ describe('Modal', () => {
     // The backdrop takes no pointer events of its own; press the page beneath it.
     await userEvent.setup({ pointerEventsCheck: 0 }).click(document.body);
     expect(onOpenChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('gives focus back to what opened it when it closes (no Dialog.Trigger needed)', async () => {
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open details
+          </button>
+          <Modal open={open} onOpenChange={setOpen} title="Details" />
+        </>
+      );
+    }
+    render(<Opener />);
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: 'Open details' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await person.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Open details' })).toHaveFocus();
   });
 
   it('ignores Escape and outside click when not dismissable', async () => {

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { CSSProperties, ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { IconClose } from './icons';
 import styles from './modal.module.css';
@@ -30,8 +30,8 @@ export interface ModalProps {
 }
 
 /**
- * The generic modal: an accessible dialog (focus trapped inside and restored on close, title
- * announced) on a dark backdrop.
+ * The generic modal: an accessible dialog (focus trapped inside and given back on close to what
+ * had it when the dialog opened, title announced) on a dark backdrop.
  */
 export function Modal({
   open,
@@ -52,6 +52,22 @@ export function Modal({
   const block = (event: Event) => {
     if (!dismissable) event.preventDefault();
   };
+  // Radix gives focus back to a Dialog.Trigger, and these dialogs open from their own state with
+  // none: it would leave focus on <body>. Keep what had focus when the dialog opened instead.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const opened = (event: Event) => {
+    returnFocus.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    onOpenAutoFocus?.(event);
+  };
+  const closed = (event: Event) => {
+    const target = returnFocus.current;
+    returnFocus.current = null;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   const style = {
     ...(width ? { '--modal-width': `${width}px` } : {}),
     ...(minHeight ? { '--modal-min-height': `${minHeight}px` } : {}),
@@ -69,7 +85,8 @@ export function Modal({
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
-          onOpenAutoFocus={onOpenAutoFocus}
+          onOpenAutoFocus={opened}
+          onCloseAutoFocus={closed}
           // Radix warns when a dialog has no description; say explicitly when there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
