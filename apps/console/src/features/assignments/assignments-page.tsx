@@ -1,5 +1,6 @@
-import { NavLink, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { SectionTabs, type SectionTab } from '../../components/section-tabs';
 import { AssignForm } from './assign-form';
 import { CurriculaView, CurriculumAssignmentsView } from './curricula-view';
 import { PersonAssignmentsView } from './person-assignments';
@@ -8,7 +9,7 @@ import styles from './assignments.module.css';
 
 // Absolute (below the console's base): relative links in a splat route resolve against the
 // whole address, so a tab would nest under the one before it.
-const TABS = [
+const TABS: readonly SectionTab[] = [
   { to: '/assignments', label: 'Assign', end: true },
   { to: '/assignments/rules', label: 'Rules', end: false },
   { to: '/assignments/curricula', label: 'By curriculum', end: false },
@@ -26,18 +27,7 @@ export default function AssignmentsPage() {
         title="Assignments"
         description="Give curricula to people, by hand or by rule, and see who holds what."
       />
-      <nav aria-label="Assignments" className={styles.tabs}>
-        {TABS.map((tab) => (
-          <NavLink
-            key={tab.label}
-            to={tab.to}
-            end={tab.end}
-            className={({ isActive }) => `${styles.tab} ${isActive ? styles.activeTab : ''}`}
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionTabs label="Assignments" tabs={TABS} />
       <Routes>
         <Route index element={<AssignForm />} />
         <Route path="rules" element={<RulesView />} />

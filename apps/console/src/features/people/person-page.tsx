@@ -1,9 +1,10 @@
-import { Link, NavLink, Route, Routes, useParams } from 'react-router';
+import { Link, Route, Routes, useParams } from 'react-router';
 import { formatDate } from '@waypoint/domain';
 import { Loading } from '@waypoint/ui';
 import { updatePerson, usePerson, usePersonChange, type PersonDetails } from '../../api/people';
 import { useAllows, useStaff } from '../../api/session';
 import { PageHeader } from '../../components/page-header';
+import { SectionTabs } from '../../components/section-tabs';
 import { EmptyState, ErrorState } from '../../components/states';
 import { PersonActions } from './person-actions';
 import { PersonForm, type PersonValues } from './person-form';
@@ -126,23 +127,13 @@ export function PersonPage() {
           </>
         }
       />
-      <nav aria-label="Person" className={styles.tabs}>
-        <NavLink
-          to={`/people/${userKey}`}
-          end
-          className={({ isActive }) => `${styles.tab} ${isActive ? styles.activeTab : ''}`}
-        >
-          Profile
-        </NavLink>
-        {canRecord && (
-          <NavLink
-            to={`/people/${userKey}/record`}
-            className={({ isActive }) => `${styles.tab} ${isActive ? styles.activeTab : ''}`}
-          >
-            Record
-          </NavLink>
-        )}
-      </nav>
+      <SectionTabs
+        label="Person"
+        tabs={[
+          { to: `/people/${userKey}`, label: 'Profile', end: true },
+          ...(canRecord ? [{ to: `/people/${userKey}/record`, label: 'Record' }] : []),
+        ]}
+      />
       <Routes>
         <Route index element={<Profile person={data} />} />
         {canRecord && <Route path="record" element={<PersonRecord userKey={userKey} />} />}

@@ -1,5 +1,6 @@
-import { NavLink, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { SectionTabs, type SectionTab } from '../../components/section-tabs';
 import { CertificateSettingsView } from './certificate-settings';
 import { DocumentForms } from './document-forms';
 import { LibraryTab } from './library-view';
@@ -9,7 +10,7 @@ import styles from './programme.module.css';
 /** The section's address (app/console-routes.tsx); the tabs are addresses below it. */
 const BASE = '/programme';
 
-const TABS = [
+const TABS: readonly SectionTab[] = [
   { to: BASE, label: 'Curricula', end: true },
   { to: `${BASE}/certificates`, label: 'Certificates', end: false },
   { to: `${BASE}/document-forms`, label: 'Document forms', end: false },
@@ -28,18 +29,7 @@ export default function ProgrammePage() {
         title="Training programme"
         description="What is taught: curricula, their courses, topics and lessons. Changes reach assigned students at once; their recorded progress is kept."
       />
-      <nav aria-label="Training programme" className={styles.tabs}>
-        {TABS.map((tab) => (
-          <NavLink
-            key={tab.label}
-            to={tab.to}
-            end={tab.end}
-            className={({ isActive }) => `${styles.tab} ${isActive ? styles.activeTab : ''}`}
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionTabs label="Training programme" tabs={TABS} />
       <Routes>
         <Route index element={<StructureView />} />
         <Route path="certificates" element={<CertificateSettingsView />} />

@@ -1,12 +1,13 @@
-import { NavLink, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { SectionTabs, type SectionTab } from '../../components/section-tabs';
 import { RolesView } from './roles-view';
 import { StaffView } from './staff-view';
 import styles from './staff.module.css';
 
 // Absolute (below the router's /console base): a relative '' inside this splat route would
 // resolve to the address shown, so the Staff tab would never lead back from Roles.
-const TABS = [
+const TABS: readonly SectionTab[] = [
   { to: '/staff', label: 'Staff', end: true },
   { to: '/staff/roles', label: 'Roles', end: false },
 ];
@@ -23,18 +24,7 @@ export default function StaffPage() {
         title="Staff and roles"
         description="Who uses the console, what their role lets them do, and which students they see."
       />
-      <nav aria-label="Staff and roles" className={styles.tabs}>
-        {TABS.map((tab) => (
-          <NavLink
-            key={tab.label}
-            to={tab.to}
-            end={tab.end}
-            className={({ isActive }) => `${styles.tab} ${isActive ? styles.activeTab : ''}`}
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionTabs label="Staff and roles" tabs={TABS} />
       <Routes>
         <Route index element={<StaffView />} />
         <Route path="roles" element={<RolesView />} />
