@@ -3,44 +3,33 @@ import { useSearchParams } from 'react-router';
 import { QUALIFICATION_STATUSES, QUALIFICATION_STATUS_TEXT } from '@waypoint/domain/staff';
 import { Button, fieldClassNames, IconChevronDown } from '@waypoint/ui';
 import type { CurriculumColumn, MatrixPage } from '../../api/compliance';
+import {
+  FilterField,
+  FilterSelect,
+  optionsOf,
+  type FilterOption,
+} from '../../components/filter-select';
 import { curriculaOf, withParams } from './compliance-filters';
 import styles from './compliance.module.css';
 
-function FilterSelect({
+/** A filter select kept in the address's query parameter `name`. */
+function ParamSelect({
   label,
   name,
   options,
 }: {
   label: string;
-  /** The address's query parameter it sets. */
   name: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly FilterOption[];
 }) {
   const [params, setParams] = useSearchParams();
-  const value = params.get(name) ?? '';
-  // A value in the address that the LMS no longer has stays choosable, so the select shows it.
-  const all =
-    value && !options.some((option) => option.value === value)
-      ? [...options, { value, label: value }]
-      : options;
   return (
-    <label className={styles.filter}>
-      <span className={fieldClassNames.label}>{label}</span>
-      <select
-        className={fieldClassNames.input}
-        value={value}
-        onChange={(event) =>
-          setParams((current) => withParams(current, { [name]: event.target.value }))
-        }
-      >
-        <option value="">All</option>
-        {all.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect
+      label={label}
+      value={params.get(name) ?? ''}
+      options={options}
+      onChange={(value) => setParams((current) => withParams(current, { [name]: value }))}
+    />
   );
 }
 
@@ -85,8 +74,6 @@ function CurriculaPicker({ curricula }: { curricula: readonly CurriculumColumn[]
   );
 }
 
-const each = (values: readonly string[] = []) => values.map((value) => ({ value, label: value }));
-
 const STATUS_OPTIONS = QUALIFICATION_STATUSES.map((status) => ({
   value: status,
   label: QUALIFICATION_STATUS_TEXT[status],
@@ -115,8 +102,7 @@ export function FilterBar({
   return (
     <div className={styles.filterBar} role="search" aria-label="Filter the people">
       <div className={styles.filterTop}>
-        <label className={`${styles.filter} ${styles.search}`}>
-          <span className={fieldClassNames.label}>Search</span>
+        <FilterField label="Search" className={styles.search}>
           <input
             type="search"
             className={fieldClassNames.input}
@@ -130,7 +116,7 @@ export function FilterBar({
               })
             }
           />
-        </label>
+        </FilterField>
         <Button
           className={styles.foldButton}
           aria-expanded={open}
@@ -141,15 +127,15 @@ export function FilterBar({
         </Button>
       </div>
       <div id="compliance-filters" className={styles.filters} data-open={open}>
-        <FilterSelect label="Base" name="base" options={each(filters?.bases)} />
-        <FilterSelect label="Fleet" name="fleet" options={each(filters?.fleets)} />
-        <FilterSelect label="Position" name="position" options={each(filters?.positions)} />
-        <FilterSelect
+        <ParamSelect label="Base" name="base" options={optionsOf(filters?.bases)} />
+        <ParamSelect label="Fleet" name="fleet" options={optionsOf(filters?.fleets)} />
+        <ParamSelect label="Position" name="position" options={optionsOf(filters?.positions)} />
+        <ParamSelect
           label="Restriction group"
           name="restrictionGroup"
-          options={each(filters?.restrictionGroups)}
+          options={optionsOf(filters?.restrictionGroups)}
         />
-        {statusFilter && <FilterSelect label="Status" name="status" options={STATUS_OPTIONS} />}
+        {statusFilter && <ParamSelect label="Status" name="status" options={STATUS_OPTIONS} />}
         <CurriculaPicker curricula={curricula} />
         {active > 0 && (
           <Button

@@ -10,6 +10,7 @@ import {
   type MatrixPage,
   type NewInspectorLink,
 } from '../../api/compliance';
+import { FilterField } from '../../components/filter-select';
 import { FormField } from '../../components/form-field';
 import { errorMessage } from '../../components/states';
 import { lastTwelveMonths } from './export-buttons';
@@ -114,8 +115,7 @@ export function InspectorLinkDialog({
     label: string,
     values: readonly string[] = [],
   ) => (
-    <label className={styles.filter}>
-      <span className={fieldClassNames.label}>{label}</span>
+    <FilterField label={label}>
       <select className={fieldClassNames.input} {...form.register(name)}>
         <option value="">All</option>
         {values.map((value) => (
@@ -124,7 +124,7 @@ export function InspectorLinkDialog({
           </option>
         ))}
       </select>
-    </label>
+    </FilterField>
   );
   const submit = form.handleSubmit((values) => create.mutate(linkOf(values)));
   return (

@@ -11,6 +11,7 @@ import {
   type SubscriptionState,
 } from '../../api/compliance';
 import { useAllows } from '../../api/session';
+import { FilterField } from '../../components/filter-select';
 import { ErrorState, errorMessage } from '../../components/states';
 import styles from './compliance.module.css';
 
@@ -66,8 +67,7 @@ function SubscriptionForm({
           : 'You are not subscribed. Subscribe to receive an email of the people in your scope who are overdue or expiring, with the CSV attached.'}
       </p>
       <div className={styles.reportFields}>
-        <label className={styles.filter}>
-          <span className={fieldClassNames.label}>How often</span>
+        <FilterField label="How often">
           <select
             className={fieldClassNames.input}
             value={frequency}
@@ -79,9 +79,8 @@ function SubscriptionForm({
               </option>
             ))}
           </select>
-        </label>
-        <label className={styles.filter}>
-          <span className={fieldClassNames.label}>Expiring within</span>
+        </FilterField>
+        <FilterField label="Expiring within">
           <select
             className={fieldClassNames.input}
             value={expiringDays}
@@ -95,7 +94,7 @@ function SubscriptionForm({
               </option>
             ))}
           </select>
-        </label>
+        </FilterField>
       </div>
       <div className={styles.reportActions}>
         <Button type="submit" variant="primary" busy={save.isPending} disabled={unchanged}>

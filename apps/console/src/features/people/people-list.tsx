@@ -6,6 +6,7 @@ import { buttonClassName, fieldClassNames, Loading } from '@waypoint/ui';
 import { usePeopleList, type PeopleQuery, type PersonRow } from '../../api/people';
 import { useAllows } from '../../api/session';
 import { DataTable, type ColumnDef, type SortingState } from '../../components/data-table';
+import { FilterField, FilterSelect, optionsOf } from '../../components/filter-select';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState } from '../../components/states';
 import styles from './people.module.css';
@@ -69,36 +70,6 @@ const columns: ColumnDef<PersonRow, unknown>[] = [
   },
 ];
 
-function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label className={styles.filter}>
-      <span className={fieldClassNames.label}>{label}</span>
-      <select
-        className={fieldClassNames.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">All</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 /** A value once it has stopped changing for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -108,8 +79,6 @@ function useSettled<T>(value: T, ms: number): T {
   }, [value, ms]);
   return settled;
 }
-
-const each = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /**
  * The people list (docs/decisions/0021): search, filters and sort go to the server, which pages
@@ -176,8 +145,7 @@ export function PeopleList() {
         }
       />
       <div className={styles.toolbar} role="search">
-        <label className={`${styles.filter} ${styles.search}`}>
-          <span className={fieldClassNames.label}>Search</span>
+        <FilterField label="Search" className={styles.search}>
           <input
             type="search"
             className={fieldClassNames.input}
@@ -186,29 +154,29 @@ export function PeopleList() {
             maxLength={200}
             onChange={(event) => set('search', event.target.value)}
           />
-        </label>
+        </FilterField>
         <FilterSelect
           label="Base"
           value={filterOf('base')}
-          options={each(filters?.bases ?? [])}
+          options={optionsOf(filters?.bases)}
           onChange={(value) => set('base', value)}
         />
         <FilterSelect
           label="Fleet"
           value={filterOf('fleet')}
-          options={each(filters?.fleets ?? [])}
+          options={optionsOf(filters?.fleets)}
           onChange={(value) => set('fleet', value)}
         />
         <FilterSelect
           label="Position"
           value={filterOf('position')}
-          options={each(filters?.positions ?? [])}
+          options={optionsOf(filters?.positions)}
           onChange={(value) => set('position', value)}
         />
         <FilterSelect
           label="Group"
           value={filterOf('restrictionGroup')}
-          options={each(filters?.restrictionGroups ?? [])}
+          options={optionsOf(filters?.restrictionGroups)}
           onChange={(value) => set('restrictionGroup', value)}
         />
         <FilterSelect
