@@ -4,9 +4,13 @@ import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import yauzl from 'yauzl';
-import { expectAccessible, screenshotBoth } from './support/panel.js';
-import { DEMO_PASSWORD } from './support/users.js';
+import { readZip } from '../apps/server/src/test/zip.js';
+import {
+  consoleSignIn,
+  expectAccessibleAtBothWidths,
+  screenshotFromTop,
+} from './support/console.js';
+import { screenshotBoth } from './support/panel.js';
 
 // Compliance oversight in Chromium (docs/decisions/0022): the administrator filters the
 // qualification matrix to one base and opens an overdue cell's history, exports the filtered
@@ -21,33 +25,6 @@ const BASE = 'LHR';
 const IN_BASE = 'Sam Carter';
 const OTHER_BASE = 'Priya Natarajan';
 const OVERDUE_CURRICULUM = 'Winter Operations';
-
-async function consoleSignIn(page: Page, login: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('Login ID').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /);
-}
-
-/** axe-core at the console's two widths: no serious or critical violation at either. */
-async function expectAccessibleAtBothWidths(page: Page) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectAccessible(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** Full-page screenshots from the top (the matrix scrolls inside its own box too). */
-async function screenshotFromTop(page: Page, name: string) {
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-    for (const region of Array.from(document.querySelectorAll('[role="region"]')))
-      region.scrollTop = 0;
-  });
-  await screenshotBoth(page, name);
-}
 
 /** Clicks and waits for the download it starts; answers the saved file's path and name. */
 async function downloadBy(page: Page, click: () => Promise<void>) {
@@ -91,34 +68,6 @@ async function xlsxRows(file: string, width: number): Promise<string[][]> {
     rows.push(values);
   });
   return rows;
-}
-
-/** The entries of a zip file: name -> bytes. */
-async function unzip(file: string): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true }, (error, opened) =>
-      error ? reject(error) : resolve(opened),
-    ),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
 }
 
 /** A UTC day as yyyy-mm-dd, `days` from today. */
@@ -217,7 +166,7 @@ test('compliance: the matrix of one base, an overdue cell, exports, records and 
   );
   await expect(records).toBeHidden();
   expect(zipFile.name).toContain(`records-${from}_${to}`);
-  const entries = await unzip(zipFile.file);
+  const entries = await readZip(zipFile.file);
   expect(entries.has('records.csv')).toBe(true);
   const pdfs = [...entries.keys()].filter((name) => name.endsWith('.pdf'));
   // One PDF for each person of the CSV (or more, should another journey add one of the base).

@@ -1,24 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotBoth } from './support/panel.js';
-import { DEMO_PASSWORD } from './support/users.js';
-
-/** Fills the console's sign-in form and waits for the home page. */
-async function consoleSignIn(page: Page, login: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('Login ID').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /);
-}
-
-/** axe-core at the console's two widths: no serious or critical violation at either. */
-async function expectAccessibleAtBothWidths(page: Page) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectAccessible(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { consoleSignIn, expectAccessibleAtBothWidths } from './support/console.js';
+import { screenshotBoth } from './support/panel.js';
 
 /** A console API call from the signed-in page (its session id and XSRF echo), as the app sends it. */
 async function consoleApi<T>(page: Page, path: string, method = 'GET', body?: unknown): Promise<T> {

@@ -1,39 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotBoth } from './support/panel.js';
-import { createUser, DEMO_PASSWORD } from './support/users.js';
+import {
+  consoleSignIn,
+  expectAccessibleAtBothWidths,
+  screenshotFromTop,
+} from './support/console.js';
+import { expectAccessible } from './support/panel.js';
+import { createUser } from './support/users.js';
 
 // Roles and the audit log in the staff console (docs/decisions/0021): the demo administrator makes
 // a role in the roles matrix and finds its event in the audit log with what it grants; the demo
 // auditor reads the log and the roles but has no button that changes anything.
 
-async function consoleSignIn(page: Page, login: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('Login ID').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-}
-
 /** The console's side navigation. */
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Console sections' });
-
-/** Full-page screenshots from the top of the page (a sticky header stays where it belongs). */
-async function screenshotFromTop(page: Page, name: string) {
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-    for (const region of Array.from(document.querySelectorAll('[role="region"]')))
-      region.scrollTop = 0;
-  });
-  await screenshotBoth(page, name);
-}
-
-async function expectAccessibleAtBothWidths(page: Page) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectAccessible(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('the administrator makes a role and reads its event in the audit log', async ({ page }) => {
   const roleName = `Records clerk ${Date.now().toString(36)}`;

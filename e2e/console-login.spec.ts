@@ -1,25 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessibleAtBothWidths, submitConsoleSignIn } from './support/console.js';
 import { waypoint } from './support/cli.js';
 import { codeIn, lastEmailKey, nextEmail } from './support/outbox.js';
 import { expectAccessible, screenshotBoth } from './support/panel.js';
 import { createUser, DEMO_PASSWORD } from './support/users.js';
-
-/** Fills the console's sign-in form and presses 'Sign in'. */
-async function consoleSignIn(page: Page, login: string, password: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('Login ID').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** axe-core at the console's two widths: no serious or critical violation at either. */
-async function expectAccessibleAtBothWidths(page: Page) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectAccessible(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test.describe('console sign-in', () => {
   test('the administrator signs in, sees their access, and signs out', async ({ page }) => {
@@ -29,7 +13,7 @@ test.describe('console sign-in', () => {
     await expectAccessibleAtBothWidths(page);
     await screenshotBoth(page, 'console-login');
 
-    await consoleSignIn(page, 'admin', DEMO_PASSWORD);
+    await submitConsoleSignIn(page, 'admin', DEMO_PASSWORD);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Grace Okafor');
     await expect(page).toHaveURL(/\/console\/?$/);
     const banner = page.getByRole('banner');
@@ -58,7 +42,7 @@ test.describe('console sign-in', () => {
   });
 
   test("a base's training manager sees their scope", async ({ page }) => {
-    await consoleSignIn(page, 'manager', DEMO_PASSWORD);
+    await submitConsoleSignIn(page, 'manager', DEMO_PASSWORD);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Tom Hughes');
     await expect(page.getByRole('banner')).toContainText('Training manager');
     await expect(page.getByRole('list', { name: 'Restriction groups' })).toHaveText('LHR');
@@ -68,9 +52,9 @@ test.describe('console sign-in', () => {
     page,
   }) => {
     const student = createUser();
-    await consoleSignIn(page, student.login, student.password);
+    await submitConsoleSignIn(page, student.login, student.password);
     await expect(page.getByRole('alert')).toHaveText('You do not have staff access.');
-    await consoleSignIn(page, student.login, 'not-the-password');
+    await submitConsoleSignIn(page, student.login, 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText('Incorrect login.');
     await expect(page).toHaveURL(/\/console\/login$/);
   });
@@ -97,7 +81,7 @@ test.describe('console sign-in', () => {
       '--mfa',
     );
     const before = lastEmailKey(email);
-    await consoleSignIn(page, id, password);
+    await submitConsoleSignIn(page, id, password);
     const code = page.getByLabel('Verification code');
     await expect(code).toBeVisible();
     await expectAccessible(page);
@@ -108,7 +92,7 @@ test.describe('console sign-in', () => {
   });
 
   test('a session that ends sends the person to sign in again, saying why', async ({ page }) => {
-    await consoleSignIn(page, 'auditor', DEMO_PASSWORD);
+    await submitConsoleSignIn(page, 'auditor', DEMO_PASSWORD);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome/);
     // The session ends on the server (as an idle timeout or another tab's sign-out would).
     const sessionId = await page.evaluate(() =>

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
+import { consoleSignIn, expectAccessibleAtBothWidths } from './support/console.js';
 import { waypoint } from './support/cli.js';
 import { expectAccessible, expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
 import { content, openCurriculum, play } from './support/player.js';
-import { createUser, DEMO_PASSWORD } from './support/users.js';
+import { createUser } from './support/users.js';
 
 // The training programme in the staff console (docs/decisions/0021): the administrator uploads a
 // SCORM package from the browser (progress bar, the importer's answer), finds a lesson in the tree
@@ -14,22 +15,6 @@ const KNOWLEDGE_CHECKS = path.resolve(
   import.meta.dirname,
   '../dist/demo-content/knowledge-checks.zip',
 );
-
-async function consoleSignIn(page: Page, login: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('Login ID').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-}
-
-async function expectAccessibleAtBothWidths(page: Page) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectAccessible(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const lessonRow = (page: Page, name: string) =>
   page.locator(`[data-testid="lesson-row"][data-lesson="${name}"]`);

@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { isoDate } from '@waypoint/domain';
 import { consoleComplianceCalls } from '@waypoint/domain/console-contract';
 import { assignCurriculum, insertCurriculum } from '../../../db/seed/tree.js';
@@ -16,6 +15,7 @@ import { buildCurriculum } from '../../../test/assignments.js';
 import { buildAssignment, buildLms, buildUser } from '../../../test/factories.js';
 import type { Browser } from '../../../test/sign-in.js';
 import { buildStaff, signInConsole, staffBrowser } from '../../../test/staff.js';
+import { readZip } from '../../../test/zip.js';
 import { EXPIRED_TICKET_MESSAGE } from './service.js';
 
 // The compliance exports (docs/decisions/0022): one-time, short-lived download tickets, the
@@ -31,34 +31,6 @@ interface Ticket {
   url: string;
   fileName: string;
   expiresAt: number;
-}
-
-/** The entries of a zip: name -> bytes. */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) =>
-      error ? reject(error) : resolve(file),
-    ),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
 }
 
 const csvRows = (text: string): string[][] => {
@@ -412,7 +384,7 @@ describe('compliance exports', () => {
     });
     expect(ticket.fileName).toBe(`waypoint-acme-air-all-MAN-records-${from}_${today}-${today}.zip`);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    const entries = await unzip(bytes);
+    const entries = await readZip(bytes);
     expect([...entries.keys()].sort()).toEqual([
       'man.formula--2+3_Formula.pdf',
       'man.silva-Ana_Silva.pdf',
@@ -467,7 +439,7 @@ describe('compliance exports', () => {
       from: '2020-01-01',
       to: isoDate(now - 11 * DAY_MS),
     });
-    const earlierEntries = await unzip(earlier.bytes);
+    const earlierEntries = await readZip(earlier.bytes);
     expect(earlierEntries.size).toBe(3);
     expect(csvRows(earlierEntries.get('records.csv')!.toString('utf8'))).toHaveLength(1);
   });
@@ -480,7 +452,7 @@ describe('compliance exports', () => {
       from: '2026-01-01',
       to: '2026-12-31',
     });
-    const entries = await unzip(bytes);
+    const entries = await readZip(bytes);
     expect([...entries.keys()].sort()).toEqual(['README.txt', 'records.csv']);
     expect(entries.get('README.txt')!.toString('utf8')).toContain('No one matched');
     expect(csvRows(entries.get('records.csv')!.toString('utf8'))).toHaveLength(1);

@@ -1,13 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { buildCurriculum, buildStudent } from '../../../test/assignments.js';
 import { buildAssignment, buildLms } from '../../../test/factories.js';
 import type { Browser } from '../../../test/sign-in.js';
 import { buildStaff, signInConsole, staffBrowser } from '../../../test/staff.js';
+import { readZip } from '../../../test/zip.js';
 
 // What an external inspector reaches through a link (docs/decisions/0022), signed out: only the
 // link's population in its maker's scope, the period's records, one 404 for every dead link,
@@ -25,27 +25,6 @@ interface MatrixBody {
   curricula: { curriculumKey: number; name: string }[];
   total: number;
   filters: Record<string, string[]>;
-}
-
-/** Every entry of a zip: its name and bytes. */
-async function readZip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
-  const entries = new Map<string, Buffer>();
-  return new Promise((resolve, reject) => {
-    file.on('error', reject);
-    file.on('end', () => resolve(entries));
-    file.on('entry', (entry: yauzl.Entry) => {
-      void (async () => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of await file.openReadStreamPromise(entry)) {
-          chunks.push(chunk as Buffer);
-        }
-        entries.set(entry.fileName, Buffer.concat(chunks));
-        file.readEntry();
-      })().catch(reject);
-    });
-    file.readEntry();
-  });
 }
 
 describe('an inspector link, signed out', () => {
