@@ -1,20 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildAssignment, buildLms, buildUser } from '../../test/factories.js';
-import { singleScoManifest2004, zipOf } from '../../test/launch.js';
+import { buildLms, buildUser } from '../../test/factories.js';
+import { assignDueCurriculum, toNoonUtc } from '../../test/reminders.js';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 import { buildStaff } from '../../test/staff.js';
-import { importScormPackage } from '../content/import.service.js';
-import { localContentStorage } from '../content/storage.js';
 import { runReminderPass, type ReminderDeps } from './service.js';
 
 const DAY = 86_400_000;
-
-interface Received {
-  to: string[];
-  raw: string;
-}
 
 /** The Cc header, unfolded, or '' when there is none. */
 const ccOf = (raw: string) =>
@@ -25,39 +17,10 @@ const ccOf = (raw: string) =>
 // whose scope covers the student, who have an address; other digests are not.
 describe("reminders: the managers' copy of an overdue curriculum", () => {
   let t: TestApp;
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   let deps: ReminderDeps;
-  const received: Received[] = [];
-  let serial = 0;
   const mailFrom = 'Waypoint <no-reply@waypoint.example.com>';
-  const to = (address: string) => received.filter((message) => message.to.includes(address));
-
-  /** A one-lesson curriculum assigned to the student, due at the end of the UTC day `days` ahead. */
-  async function assignCurriculum(userKey: number, lmsKey: number, name: string, days: number) {
-    serial += 1;
-    const imported = await importScormPackage(
-      { db: t.db, storage: localContentStorage(t.config) },
-      await zipOf({
-        'imsmanifest.xml': singleScoManifest2004({
-          id: `copy-${serial}`,
-          title: `Package ${serial}`,
-          lesson: 'Lesson',
-        }),
-        'index.html': '<p>lesson</p>',
-      }),
-      { lmsKey, curriculum: name, course: `${name} course` },
-    );
-    const startDate = t.clock.now();
-    const dueDay = new Date(startDate.getTime() + days * DAY);
-    const due = Date.UTC(dueDay.getUTCFullYear(), dueDay.getUTCMonth(), dueDay.getUTCDate() + 1);
-    await buildAssignment(t.db, {
-      userKey,
-      curriculumKey: imported.curriculum!.curriculumKey,
-      assignedAt: startDate,
-      startDate,
-      durationMs: due - 1 - startDate.getTime(),
-    });
-  }
+  const to = (address: string) => smtp.to(address);
 
   /** An LMS with its copy setting, and staff of every kind that may or may not be copied. */
   async function lmsWithStaff(copyManagers: boolean) {
@@ -116,27 +79,9 @@ describe("reminders: the managers' copy of an overdue curriculum", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // Noon UTC: the days the test steps through never straddle a midnight while it runs.
-    const now = t.clock.now().getTime();
-    t.clock.advance(Math.floor(now / DAY) * DAY + DAY / 2 - now);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    toNoonUtc(t);
+    smtp = await startTestSmtp();
+    const smtpUrl = smtp.url;
     deps = {
       db: t.db,
       clock: t.clock,
@@ -146,7 +91,7 @@ describe("reminders: the managers' copy of an overdue curriculum", () => {
     };
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await smtp?.close();
     await t?.close();
   });
 
@@ -154,7 +99,7 @@ describe("reminders: the managers' copy of an overdue curriculum", () => {
     const copied = await lmsWithStaff(true);
     const quiet = await lmsWithStaff(false);
     for (const { student, lmsKey } of [copied, quiet]) {
-      await assignCurriculum(student.userKey, lmsKey, 'Security Awareness', 1);
+      await assignDueCurriculum(t, student.userKey, lmsKey, 'Security Awareness', 1);
     }
 
     // The day before the due day: a 'before-1' reminder, not copied.

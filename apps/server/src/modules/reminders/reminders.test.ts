@@ -1,26 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { reminderCalls, type ReminderPreference } from '@waypoint/domain/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliIo } from '../../cli/program.js';
 import { localRunner } from '../../cli/transport.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildAssignment, buildLms, buildUser } from '../../test/factories.js';
-import { singleScoManifest2004, zipOf } from '../../test/launch.js';
+import { buildLms, buildUser } from '../../test/factories.js';
+import { assignDueCurriculum, toNoonUtc } from '../../test/reminders.js';
 import { signIn } from '../../test/sign-in.js';
-import { importScormPackage } from '../content/import.service.js';
-import { localContentStorage } from '../content/storage.js';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 import { createMailer } from '../email/mailer.js';
 import { startJobQueue } from '../../platform/job-queue.js';
 import { reminderJobs } from './jobs.js';
 import { runReminderPass, type ReminderDeps } from './service.js';
 
 const DAY = 86_400_000;
-
-interface Received {
-  to: string;
-  raw: string;
-}
 
 /** A day's date (YYYY-MM-DD, UTC) `days` from the test clock's today. */
 const dayFrom = (t: TestApp, days: number) =>
@@ -39,13 +31,11 @@ const subjectOf = (raw: string) =>
 /** Reminder emails (docs/decisions/0015), sent through a real SMTP server, on the test clock. */
 describe('reminder emails', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   let smtpUrl: string;
   let refuse = false;
-  const received: Received[] = [];
   let deps: ReminderDeps;
   let defaultLmsKey: number;
-  let lessonSerial = 0;
 
   const mailFrom = 'Waypoint <no-reply@waypoint.example.com>';
   // On PostgreSQL the pass takes its advisory lock (several instances may share the database).
@@ -58,7 +48,7 @@ describe('reminder emails', () => {
     log: () => {},
     state: t.app.deps.state,
   });
-  const to = (address: string) => received.filter((message) => message.to === address);
+  const to = (address: string) => smtp.to(address);
   const pass = () => runReminderPass(deps);
 
   /** A new LMS and student (each test its own, so passes in one never touch another's). */
@@ -69,34 +59,6 @@ describe('reminder emails', () => {
       email: `${login}@example.test`,
     });
     return { lmsKey: lms.lmsKey, lmsCode: lms.lmsCode, userKey: user.userKey, email: user.email };
-  }
-
-  /** Imports a one-lesson curriculum and assigns it, due at the end of the UTC day `days` ahead. */
-  async function assignCurriculum(userKey: number, lmsKey: number, name: string, days: number) {
-    lessonSerial += 1;
-    const imported = await importScormPackage(
-      { db: t.db, storage: localContentStorage(t.config) },
-      await zipOf({
-        'imsmanifest.xml': singleScoManifest2004({
-          id: `pkg-${lessonSerial}`,
-          title: `Package ${lessonSerial}`,
-          lesson: 'Lesson',
-        }),
-        'index.html': '<p>lesson</p>',
-      }),
-      { lmsKey, curriculum: name, course: `${name} course` },
-    );
-    const startDate = t.clock.now();
-    const dueDay = new Date(startDate.getTime() + days * DAY);
-    const due = Date.UTC(dueDay.getUTCFullYear(), dueDay.getUTCMonth(), dueDay.getUTCDate() + 1);
-    const assignment = await buildAssignment(t.db, {
-      userKey,
-      curriculumKey: imported.curriculum!.curriculumKey,
-      assignedAt: startDate,
-      startDate,
-      durationMs: due - 1 - startDate.getTime(),
-    });
-    return { assignment, lessonKey: imported.lessons[0]!.lessonKey };
   }
 
   const cli = async (...args: string[]) => {
@@ -122,30 +84,9 @@ describe('reminder emails', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // Noon UTC today: the days the test steps through never straddle a midnight while it runs.
-    const now = t.clock.now().getTime();
-    t.clock.advance(Math.floor(now / DAY) * DAY + DAY / 2 - now);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onRcptTo(_address, _session, callback) {
-        if (refuse) callback(new Error('451 Try again later'));
-        else callback();
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          for (const rcpt of session.envelope.rcptTo) {
-            received.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('utf8') });
-          }
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    toNoonUtc(t);
+    smtp = await startTestSmtp({ refuse: () => refuse });
+    smtpUrl = smtp.url;
     defaultLmsKey = (await buildLms(t.db, { lmsCode: 'remind', lmsName: 'Remind Air' })).lmsKey;
     deps = newDeps();
   });
@@ -154,13 +95,13 @@ describe('reminder emails', () => {
     await t.db.updateTable('appUser').set({ inactive: 1 }).execute();
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await t.close();
   });
 
   it('reminds of an assignment due in 14 days on the right days, each once, then overdue', async () => {
     const s = await student('due.fourteen');
-    await assignCurriculum(s.userKey, s.lmsKey, 'Crew Resource Management', 14);
+    await assignDueCurriculum(t, s.userKey, s.lmsKey, 'Crew Resource Management', 14);
     const dueDate = dayFrom(t, 14);
     const sentOn: [number, string][] = [];
     for (let day = 0; day <= 16; day += 1) {
@@ -197,7 +138,8 @@ describe('reminder emails', () => {
 
   it('sends nothing for a completed assignment', async () => {
     const s = await student('completes');
-    const { assignment, lessonKey } = await assignCurriculum(
+    const { assignment, lessonKey } = await assignDueCurriculum(
+      t,
       s.userKey,
       s.lmsKey,
       'Upset Recovery',
@@ -225,7 +167,7 @@ describe('reminder emails', () => {
 
   it('never sends one twice: not after a restart, not from two passes at once', async () => {
     const s = await student('restarts');
-    await assignCurriculum(s.userKey, s.lmsKey, 'Dangerous Goods', 3);
+    await assignDueCurriculum(t, s.userKey, s.lmsKey, 'Dangerous Goods', 3);
     // Two instances' passes at the same moment: one email.
     const results = await Promise.all([pass(), runReminderPass(newDeps())]);
     expect(to(s.email)).toHaveLength(1);
@@ -235,7 +177,7 @@ describe('reminder emails', () => {
       ...newDeps(),
       config: { ...deps.config, databaseUrl: null },
     });
-    await assignCurriculum(s.userKey, s.lmsKey, 'Dangerous Goods Refresher', 1);
+    await assignDueCurriculum(t, s.userKey, s.lmsKey, 'Dangerous Goods Refresher', 1);
     await Promise.all([runReminderPass(unlocked()), runReminderPass(unlocked())]);
     expect(to(s.email)).toHaveLength(2);
     // A restart: the job queue starts again (the reminder job's first pass runs at start) on the
@@ -262,8 +204,8 @@ describe('reminder emails', () => {
 
   it('sends one digest for two items of the same day, listing both, names escaped in HTML', async () => {
     const s = await student('digest');
-    await assignCurriculum(s.userKey, s.lmsKey, 'Security <b>&</b> "Awareness"', 3);
-    await assignCurriculum(s.userKey, s.lmsKey, 'Fire Fighting', 3);
+    await assignDueCurriculum(t, s.userKey, s.lmsKey, 'Security <b>&</b> "Awareness"', 3);
+    await assignDueCurriculum(t, s.userKey, s.lmsKey, 'Fire Fighting', 3);
     expect((await pass()).emailsSent).toBe(1);
     const messages = to(s.email);
     expect(messages).toHaveLength(1);
@@ -297,7 +239,7 @@ describe('reminder emails', () => {
 
   it('keeps a refused email and sends it on a later pass, once', async () => {
     const s = await student('refused');
-    await assignCurriculum(s.userKey, s.lmsKey, 'Weather Radar', 1);
+    await assignDueCurriculum(t, s.userKey, s.lmsKey, 'Weather Radar', 1);
     refuse = true;
     try {
       expect(await pass()).toMatchObject({ emailsSent: 0, emailsFailed: 1 });
@@ -316,7 +258,7 @@ describe('reminder emails', () => {
       userId: 'switcher',
       email: 'switcher@example.test',
     });
-    await assignCurriculum(user.userKey, defaultLmsKey, 'Ground Handling', 3);
+    await assignDueCurriculum(t, user.userKey, defaultLmsKey, 'Ground Handling', 3);
     const browser = await signIn(t, 'switcher');
     const path = `/lms${reminderCalls.preference.path(defaultLmsKey, user.userKey)}`;
     expect(await (await browser.call(path)).json()).toEqual({ enabled: true, lmsEnabled: true });
@@ -354,7 +296,7 @@ describe('reminder emails', () => {
 
   it('sends nothing for an LMS with reminders off (set with the CLI)', async () => {
     const s = await student('lms.off');
-    await assignCurriculum(s.userKey, s.lmsKey, 'Cabin Safety', 3);
+    await assignDueCurriculum(t, s.userKey, s.lmsKey, 'Cabin Safety', 3);
     const off = await cli('reminders', 'settings', '--lms', s.lmsCode, '--off');
     expect(off.code).toBe(0);
     expect(off.out).toContain(`Reminders for LMS '${s.lmsCode}': off`);
@@ -369,8 +311,8 @@ describe('reminder emails', () => {
 
   it('previews what a student would be sent, day by day, and sends nothing', async () => {
     const s = await student('previewed');
-    await assignCurriculum(s.userKey, s.lmsKey, 'Line Training', 20);
-    await assignCurriculum(s.userKey, s.lmsKey, 'Crew Briefing', 40);
+    await assignDueCurriculum(t, s.userKey, s.lmsKey, 'Line Training', 20);
+    await assignDueCurriculum(t, s.userKey, s.lmsKey, 'Crew Briefing', 40);
     const settings = await cli('reminders', 'settings', '--lms', s.lmsCode, '--days', '14,3,1');
     expect(settings.out).toContain('days before a due date or expiry: 14, 3, 1');
     const { code, out } = await cli(

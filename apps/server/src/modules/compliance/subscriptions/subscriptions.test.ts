@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceSettings, SubscriptionState } from '@waypoint/domain/console-contract';
 import { buildCurriculum, buildStudent } from '../../../test/assignments.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { buildAssignment, buildLms, buildUser } from '../../../test/factories.js';
 import { signIn, type Browser } from '../../../test/sign-in.js';
+import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { buildStaff, signInConsole } from '../../../test/staff.js';
 import { retryRefusedEmails } from '../../email/service.js';
 import { reportPeriod, isoWeek } from './period.js';
@@ -13,11 +12,6 @@ import { runReportPass, type ReportPassDeps } from './service.js';
 
 const DAY = 86_400_000;
 const BASE = '/lms/api/console/compliance';
-
-interface Received {
-  to: string;
-  raw: string;
-}
 
 /** The decoded text of a raw message (quoted-printable soft breaks and escapes undone). */
 const decoded = (raw: string) =>
@@ -47,10 +41,9 @@ function attachmentsOf(raw: string): Map<string, string> {
 // email's link.
 describe('scheduled compliance reports', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   let smtpUrl: string;
   const refuseOnce = new Set<string>();
-  const received: Received[] = [];
   let lmsKey: number;
   let lmsCode: string;
   let admin: Browser;
@@ -73,7 +66,7 @@ describe('scheduled compliance reports', () => {
     expect(response.status, await response.clone().text()).toBe(status);
     return (await response.json()) as T;
   };
-  const to = (address: string) => received.filter((message) => message.to === address);
+  const to = (address: string) => smtp.to(address);
   const audit = (action: string) =>
     t.db
       .selectFrom('auditEvent')
@@ -93,27 +86,8 @@ describe('scheduled compliance reports', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.stop();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        if (refuseOnce.delete(address.address)) callback(new Error('451 Try again later'));
-        else callback();
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          for (const rcpt of session.envelope.rcptTo) {
-            received.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('utf8') });
-          }
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startTestSmtp({ refuse: (address) => refuseOnce.delete(address) });
+    smtpUrl = smtp.url;
 
     const lms = await buildLms(t.db, { lmsDisplayName: 'Northwind Air' });
     lmsKey = lms.lmsKey;
@@ -159,7 +133,7 @@ describe('scheduled compliance reports', () => {
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await smtp?.close();
     await t?.close();
   });
 
