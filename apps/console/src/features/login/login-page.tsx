@@ -6,6 +6,7 @@ import { useLmsInfo } from '../../api/public-info';
 import { queryKeys } from '../../api/query-keys';
 import { storeSessionId } from '../../api/session-store';
 import { CONSOLE_SSO_PATH, paths, type LoginState } from '../../lib/paths';
+import { CardPage } from '../../components/card-page';
 import { CredentialsStep } from './credentials-step';
 import { MfaStep, type MfaChallenge } from './mfa-step';
 import styles from './login-page.module.css';
@@ -38,35 +39,29 @@ export function LoginPage() {
   const lmsName = lms.data ? lms.data.lmsDisplayName || lms.data.lmsName : '';
   const logo = lms.data?.themeLogoURL;
   return (
-    <main className={styles.page}>
-      <div className={styles.card}>
-        <div className={styles.brand}>
-          {logo ? <img src={logo} alt="" className={styles.logo} /> : null}
-          <div>
-            <p className={styles.lms}>{lmsName || 'Waypoint'}</p>
-            <h1 className={styles.heading}>Staff console</h1>
-          </div>
+    <CardPage>
+      <div className={styles.brand}>
+        {logo ? <img src={logo} alt="" className={styles.logo} /> : null}
+        <div>
+          <p className={styles.lms}>{lmsName || 'Waypoint'}</p>
+          <h1 className={styles.heading}>Staff console</h1>
         </div>
-        {state.message && !challenge && (
-          <p className={styles.notice} role="status">
-            {state.message}
-          </p>
-        )}
-        {challenge ? (
-          <MfaStep
-            challenge={challenge}
-            onSignedIn={signedIn}
-            onCancel={() => setChallenge(null)}
-          />
-        ) : (
-          <CredentialsStep onSignedIn={signedIn} onMfa={setChallenge} />
-        )}
-        {lms.data?.ssoEnabled && !challenge && (
-          <p className={styles.sso}>
-            <a href={CONSOLE_SSO_PATH}>Sign in with single sign-on</a>
-          </p>
-        )}
       </div>
-    </main>
+      {state.message && !challenge && (
+        <p className={styles.notice} role="status">
+          {state.message}
+        </p>
+      )}
+      {challenge ? (
+        <MfaStep challenge={challenge} onSignedIn={signedIn} onCancel={() => setChallenge(null)} />
+      ) : (
+        <CredentialsStep onSignedIn={signedIn} onMfa={setChallenge} />
+      )}
+      {lms.data?.ssoEnabled && !challenge && (
+        <p className={styles.sso}>
+          <a href={CONSOLE_SSO_PATH}>Sign in with single sign-on</a>
+        </p>
+      )}
+    </CardPage>
   );
 }

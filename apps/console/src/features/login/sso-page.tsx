@@ -6,6 +6,7 @@ import type { UserDetails } from '@waypoint/domain/contract';
 import { ssoHandoff } from '../../api/auth';
 import { storeSessionId } from '../../api/session-store';
 import { paths } from '../../lib/paths';
+import { CardPage } from '../../components/card-page';
 import { signInFailureMessage } from './login-messages';
 import { MfaStep, type MfaChallenge } from './mfa-step';
 import styles from './login-page.module.css';
@@ -58,24 +59,22 @@ export function SsoPage() {
   }, [handoff]);
 
   return (
-    <main className={styles.page}>
-      <div className={styles.card}>
-        <h1 className={styles.heading}>Staff console</h1>
-        {challenge ? (
-          <MfaStep
-            challenge={challenge}
-            onSignedIn={signedIn}
-            onCancel={() => void navigate(paths.login, { replace: true })}
-          />
-        ) : failure ? (
-          <div className={styles.form}>
-            <ErrorLine message={failure} />
-            <Link to={paths.login}>Back to sign in</Link>
-          </div>
-        ) : (
-          <Loading label="Signing you in..." />
-        )}
-      </div>
-    </main>
+    <CardPage>
+      <h1 className={styles.heading}>Staff console</h1>
+      {challenge ? (
+        <MfaStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onCancel={() => void navigate(paths.login, { replace: true })}
+        />
+      ) : failure ? (
+        <div className={styles.form}>
+          <ErrorLine message={failure} />
+          <Link to={paths.login}>Back to sign in</Link>
+        </div>
+      ) : (
+        <Loading label="Signing you in..." />
+      )}
+    </CardPage>
   );
 }

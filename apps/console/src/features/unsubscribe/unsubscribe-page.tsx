@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { consoleComplianceCalls as calls } from '@waypoint/domain/console-contract';
 import { Button, ErrorLine } from '@waypoint/ui';
 import { send } from '../../api/client';
+import { CardPage } from '../../components/card-page';
 import styles from './unsubscribe.module.css';
 
 /** What the page says once the subscription has ended (the server's words, when it gives none). */
@@ -37,31 +38,29 @@ export default function UnsubscribePage() {
   }, []);
 
   return (
-    <main className={styles.page}>
-      <div className={styles.card}>
-        <h1 className={styles.heading}>Compliance report emails</h1>
-        {!token ? (
-          <ErrorLine message={INVALID_LINK_TEXT} />
-        ) : unsubscribe.isSuccess ? (
-          <p className={styles.done} role="status">
-            {unsubscribe.data.message || UNSUBSCRIBED_TEXT}
+    <CardPage>
+      <h1 className={styles.heading}>Compliance report emails</h1>
+      {!token ? (
+        <ErrorLine message={INVALID_LINK_TEXT} />
+      ) : unsubscribe.isSuccess ? (
+        <p className={styles.done} role="status">
+          {unsubscribe.data.message || UNSUBSCRIBED_TEXT}
+        </p>
+      ) : (
+        <div className={styles.form}>
+          <p className={styles.lead}>
+            Stop the scheduled compliance report that was sent to you by email?
           </p>
-        ) : (
-          <div className={styles.form}>
-            <p className={styles.lead}>
-              Stop the scheduled compliance report that was sent to you by email?
-            </p>
-            {unsubscribe.isError && <ErrorLine message={unsubscribe.error.message} />}
-            <Button
-              variant="primary"
-              busy={unsubscribe.isPending}
-              onClick={() => unsubscribe.mutate(token)}
-            >
-              Unsubscribe
-            </Button>
-          </div>
-        )}
-      </div>
-    </main>
+          {unsubscribe.isError && <ErrorLine message={unsubscribe.error.message} />}
+          <Button
+            variant="primary"
+            busy={unsubscribe.isPending}
+            onClick={() => unsubscribe.mutate(token)}
+          >
+            Unsubscribe
+          </Button>
+        </div>
+      )}
+    </CardPage>
   );
 }
