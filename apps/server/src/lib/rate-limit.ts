@@ -48,6 +48,16 @@ export const RATE_RULES = {
   calendarFeedGuesses: { name: 'calendar-feed-guesses', limit: 30, windowMs: 15 * MINUTE },
   /** Inspector link addresses that open no inspection, per client address (ADR 0022). */
   inspectionLinkGuesses: { name: 'inspection-link-guesses', limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * Export downloads per client address: generous for a person (each download needs a new ticket
+   * from a signed-in console anyway), and it slows a guesser of 128-bit tokens further (ADR 0022).
+   */
+  exportDownloads: { name: 'compliance-export-downloads', limit: 60, windowMs: 15 * MINUTE },
+  /**
+   * Unsubscribe posts per client address: a token is 128 random bits, so guessing is hopeless
+   * anyway; the limit keeps the endpoint from being a cheap way to load the database (ADR 0022).
+   */
+  reportUnsubscribes: { name: 'report-unsubscribe-address', limit: 20, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';

@@ -13,7 +13,7 @@ import {
 import { allows } from '@waypoint/domain/staff';
 import { Value } from 'typebox/value';
 import { HttpError } from '../../../lib/http-error.js';
-import type { RateRule } from '../../../lib/rate-limit.js';
+import { RATE_RULES } from '../../../lib/rate-limit.js';
 import { enforceRateLimit } from '../../rate-limits/service.js';
 import { recordAudit } from '../../staff/audit.js';
 import { STAFF_FORBIDDEN_MESSAGE } from '../../staff/guard.js';
@@ -27,16 +27,6 @@ export const EXPORT_TICKET_MS = 5 * 60_000;
 
 /** The one answer to a ticket that is unknown, used or expired: none tells which. */
 export const EXPIRED_TICKET_MESSAGE = 'This download link has expired or was already used.';
-
-/**
- * Downloads from one client address: generous for a person (each download needs a new ticket
- * from a signed-in console anyway), and it slows a guesser of 128-bit tokens further still.
- */
-export const EXPORT_DOWNLOAD_RATE: RateRule = {
-  name: 'compliance-export-downloads',
-  limit: 60,
-  windowMs: 15 * 60_000,
-};
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -97,7 +87,7 @@ export async function downloadExport(
   clientAddress: string,
 ): Promise<ExportDownload> {
   const now = deps.clock.now();
-  await enforceRateLimit(deps.db, EXPORT_DOWNLOAD_RATE, clientAddress, now);
+  await enforceRateLimit(deps.db, RATE_RULES.exportDownloads, clientAddress, now);
   const row = await useExportTicket(deps.db, hashOf(ticket), now);
   if (!row) throw new HttpError(404, EXPIRED_TICKET_MESSAGE);
   if (!Value.Check(ExportRequest, row.request)) {

@@ -11,7 +11,7 @@ import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/connection.js';
 import type { Clock } from '../../../lib/clock.js';
 import { HttpError } from '../../../lib/http-error.js';
-import type { RateRule } from '../../../lib/rate-limit.js';
+import { RATE_RULES } from '../../../lib/rate-limit.js';
 import { hashToken } from '../../../lib/tokens.js';
 import { deliverRecordedEmail, recordOutgoingEmail } from '../../email/mailer.js';
 import { enforceRateLimit } from '../../rate-limits/service.js';
@@ -35,16 +35,6 @@ export interface SubscriptionActor {
 /** The answer to a token that names no subscription (never existed, or already used). */
 export const UNSUBSCRIBE_INVALID_MESSAGE = 'This unsubscribe link is not valid any more.';
 export const UNSUBSCRIBED_MESSAGE = 'You will no longer receive this report.';
-
-/**
- * Unsubscribe posts from one client address: a token is 128 random bits, so guessing one is
- * hopeless anyway; the limit keeps the endpoint from being a cheap way to load the database.
- */
-export const UNSUBSCRIBE_ADDRESS_RULE: RateRule = {
-  name: 'report-unsubscribe-address',
-  limit: 20,
-  windowMs: 15 * 60_000,
-};
 
 /** A new unsubscribe token: 128 random bits, base64url (22 characters); only its hash is kept. */
 export const newUnsubscribeToken = (): string => randomBytes(16).toString('base64url');
@@ -141,7 +131,7 @@ export async function unsubscribeByToken(
   clientAddress: string,
 ): Promise<MessageBody> {
   const now = deps.clock.now();
-  await enforceRateLimit(deps.db, UNSUBSCRIBE_ADDRESS_RULE, clientAddress, now);
+  await enforceRateLimit(deps.db, RATE_RULES.reportUnsubscribes, clientAddress, now);
   const ended = await deps.db.transaction().execute(async (trx) => {
     const row = await repo.deleteSubscriptionByToken(trx, hashToken(token));
     if (!row) return null;
