@@ -5,6 +5,8 @@ import { buildAssignment, buildLms } from '../../test/factories.js';
 import { buildCurriculum, buildStudent } from '../../test/assignments.js';
 import type { Browser } from '../../test/sign-in.js';
 import { staffBrowser } from '../../test/staff.js';
+import { vacuumStandings } from './repo.js';
+import { refreshStandings } from './standings.js';
 
 const DAY = 86_400_000;
 
@@ -253,6 +255,14 @@ describe('compliance matrix and lists', () => {
     expect(expiring.rows.map((row) => `${row.userID}:${row.curriculumName}`)).toContain(
       's2:Bravo security',
     );
+  });
+
+  it("runs the standings' jobs on this database: recompute, then vacuum", async () => {
+    await t.db.updateTable('assignmentStanding').set({ computedVersion: '0' }).execute();
+    const { refreshed } = await refreshStandings(t.app.deps, null, 1000);
+    expect(refreshed).toBeGreaterThan(0);
+    await vacuumStandings(t.db);
+    expect((await get<MatrixPage>(admin, '/matrix')).recalculating).toBe(0);
   });
 
   it('refuses a panel session and bad queries', async () => {

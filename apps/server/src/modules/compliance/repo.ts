@@ -358,3 +358,12 @@ export async function writeStandings(db: Db, rows: ComputedStanding[], now: Date
      where s.assignment_key = v.assignment_key and s.version = v.version`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/**
+ * Reclaims the old row versions standings leave (every commit bumps one, every recomputation
+ * rewrites it) and refreshes the planner's statistics, so that the partial indexes stay small and
+ * chosen. PostgreSQL's autovacuum does this by itself; PGlite has none.
+ */
+export async function vacuumStandings(db: Db): Promise<void> {
+  await sql`vacuum (analyze) assignment_standing`.execute(db);
+}

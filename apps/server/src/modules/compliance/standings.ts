@@ -110,13 +110,16 @@ export async function freshenForRead(deps: StandingDeps, lmsKey: number): Promis
   return stale;
 }
 
-/** The job's name on the job queue. */
+/** The jobs' names on the job queue. */
 export const STANDINGS_JOB = 'compliance-standings';
+export const STANDINGS_VACUUM_JOB = 'compliance-standings-vacuum';
+/** A pass that recomputed this many standings vacuums the table after it. */
+const VACUUM_AFTER = 5_000;
 
 /**
  * The background recomputation (ADR 0018's job queue): at start (migration 0026 leaves every
  * standing stale) and every minute, up to PASS_MAX per pass. Two instances may recompute the
- * same standing; the version check keeps whichever is right.
+ * same standing; the version check keeps whichever is right. And the table's vacuum.
  */
 export function standingJobs(deps: StandingDeps & { log: (line: string) => void }): ScheduledJob[] {
   return [
@@ -129,6 +132,17 @@ export function standingJobs(deps: StandingDeps & { log: (line: string) => void 
         const { refreshed } = await refreshStandings(deps, null, PASS_MAX);
         if (refreshed > 0)
           deps.log(`[compliance] ${refreshed} assignment standing(s) recalculated`);
+        // A large recomputation (an upgrade, a programme edit) leaves as many dead row versions.
+        if (refreshed >= VACUUM_AFTER) await repo.vacuumStandings(deps.db);
+      },
+    },
+    {
+      // Hourly, for PGlite above all (no autovacuum): each commit leaves a dead row version.
+      name: STANDINGS_VACUUM_JOB,
+      cron: '41 * * * *',
+      everyMs: 60 * 60_000,
+      async run() {
+        await repo.vacuumStandings(deps.db);
       },
     },
   ];
