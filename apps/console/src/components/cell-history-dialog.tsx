@@ -3,6 +3,7 @@ import { formatDate, formatDuration } from '@waypoint/domain';
 import type { CellHistory } from '@waypoint/domain/console-contract';
 import { Modal } from '@waypoint/ui';
 import { formatDateOrDash, formatDateTime } from '../lib/dates';
+import { Facts } from './facts';
 import { StatusText } from './qualification-status';
 import styles from './cell-history-dialog.module.css';
 
@@ -41,7 +42,7 @@ export function CellHistoryDialog({
       {history ? (
         <div className={styles.history}>
           {note && <p className={styles.muted}>{note}</p>}
-          <Facts history={history} />
+          <AssignmentFacts history={history} />
           <h3 className={styles.subheading}>Lessons</h3>
           <Lessons lessons={history.lessons} />
           <h3 className={styles.subheading}>Events</h3>
@@ -74,30 +75,23 @@ export function CellHistoryDialog({
   );
 }
 
-function Facts({ history }: { history: CellHistory }) {
+function AssignmentFacts({ history }: { history: CellHistory }) {
   const { assignment, person } = history;
   if (!assignment) {
     return <p className={styles.muted}>This curriculum is not assigned to this person.</p>;
   }
   return (
-    <dl className={styles.facts}>
-      <div>
-        <dt>Assigned</dt>
-        <dd>{formatDate(assignment.assignedAt)}</dd>
-      </div>
-      <div>
-        <dt>Start</dt>
-        <dd>{formatDate(assignment.startDate)}</dd>
-      </div>
-      <div>
-        <dt>Due</dt>
-        <dd>{formatDate(assignment.dueAt)}</dd>
-      </div>
-      <div>
-        <dt>Person</dt>
-        <dd>{[person.userID, person.employeeId, person.base].filter(Boolean).join(' · ')}</dd>
-      </div>
-    </dl>
+    <Facts
+      facts={[
+        { term: 'Assigned', value: formatDate(assignment.assignedAt) },
+        { term: 'Start', value: formatDate(assignment.startDate) },
+        { term: 'Due', value: formatDate(assignment.dueAt) },
+        {
+          term: 'Person',
+          value: [person.userID, person.employeeId, person.base].filter(Boolean).join(' · '),
+        },
+      ]}
+    />
   );
 }
 

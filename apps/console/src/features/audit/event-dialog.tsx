@@ -1,5 +1,6 @@
 import { Modal } from '@waypoint/ui';
 import type { AuditEvent } from '../../api/audit';
+import { Facts } from '../../components/facts';
 import { diffLines } from './audit-diff';
 import styles from './audit.module.css';
 
@@ -10,34 +11,24 @@ export function EventDialog({ event, onClose }: { event: AuditEvent; onClose: ()
   const lines = diffLines(event.before, event.after);
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={event.summary} width={720}>
-      <dl className={styles.facts}>
-        <div>
-          <dt>When</dt>
-          <dd>
-            {dateTime.format(new Date(event.at))} <span className={styles.muted}>({event.at})</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Who</dt>
-          <dd>{event.actor.label}</dd>
-        </div>
-        <div>
-          <dt>From</dt>
-          <dd>{event.clientAddress || 'the server itself'}</dd>
-        </div>
-        <div>
-          <dt>Action</dt>
-          <dd>
-            <code>{event.action}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Target</dt>
-          <dd>
-            {event.targetType} {event.targetKey}
-          </dd>
-        </div>
-      </dl>
+      <Facts
+        className={styles.facts}
+        facts={[
+          {
+            term: 'When',
+            value: (
+              <>
+                {dateTime.format(new Date(event.at))}{' '}
+                <span className={styles.muted}>({event.at})</span>
+              </>
+            ),
+          },
+          { term: 'Who', value: event.actor.label },
+          { term: 'From', value: event.clientAddress || 'the server itself' },
+          { term: 'Action', value: <code>{event.action}</code> },
+          { term: 'Target', value: `${event.targetType} ${event.targetKey}` },
+        ]}
+      />
       {lines.length === 0 ? (
         <p className={styles.muted}>No details were recorded.</p>
       ) : (
