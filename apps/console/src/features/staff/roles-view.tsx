@@ -44,8 +44,13 @@ export function RolesView() {
       ),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.staff.all() }),
   });
-  // While a change is saving, its box shows the new state.
-  const saving = toggle.isPending ? toggle.variables : undefined;
+  // While a change is saving, its box shows the new state. Set in the click's own render (the
+  // mutation's pending state arrives a tick later, and a controlled box would spring back).
+  const [saving, setSaving] = useState<{ role: StaffRole; flag: PermissionFlag } | null>(null);
+  const flip = (change: { role: StaffRole; flag: PermissionFlag }) => {
+    setSaving(change);
+    toggle.mutate(change, { onSettled: () => setSaving(null) });
+  };
 
   if (roles.isPending) return <Loading label="Loading roles..." />;
   if (roles.isError) return <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />;
@@ -122,8 +127,8 @@ export function RolesView() {
                           type="checkbox"
                           aria-label={label}
                           checked={granted}
-                          disabled={toggle.isPending}
-                          onChange={() => toggle.mutate({ role, flag })}
+                          disabled={saving !== null}
+                          onChange={() => flip({ role, flag })}
                         />
                       ) : (
                         <span
