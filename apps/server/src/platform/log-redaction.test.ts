@@ -48,6 +48,13 @@ describe('redactUrl: what the request log may keep of an address', () => {
       'http://files.example/content/documents/[redacted]',
     ],
     ['/verify/WP-ABCD-EFGH-IJKL', '/verify/[redacted]'],
+    // An inspector link and an export ticket: 22-character tokens (docs/decisions/0022).
+    ['/lms/api/inspect/AbCdEfGhIjKlMnOpQrStUv/matrix', '/lms/api/inspect/[redacted]/matrix'],
+    [
+      '/lms/api/compliance/downloads/AbCdEfGhIjKlMnOpQrStUv',
+      '/lms/api/compliance/downloads/[redacted]',
+    ],
+    ['/console/unsubscribe?token=AbCdEfGhIjKlMnOpQrStUv', '/console/unsubscribe?token=[redacted]'],
     ['/verify?code=WP-ABCD-EFGH-IJKL', '/verify?code=[redacted]'],
     [
       '/lms/sso/main/oidc/callback?code=abc&state=def&iss=http%3A%2F%2Fidp',

@@ -38,8 +38,10 @@ export const SECRET_ROUTES: readonly string[] = [
   '/lms/calendar-feed/*',
   // A certificate's code shows its holder's name and award (docs/decisions/0011).
   '/verify/*',
-  // An inspector link's token opens its population's records (docs/decisions/0022).
+  // An inspector link's token opens its population's records, an export ticket a file
+  // (docs/decisions/0022).
   '/lms/api/inspect/*',
+  '/lms/api/compliance/downloads/*',
   '/console/inspect/*',
 ];
 
