@@ -12,8 +12,9 @@ import {
   type StaffAction,
 } from './permissions.js';
 
-// Each built-in role and the console actions it may take (docs/decisions/0021); every action not
-// listed for a role is refused to it.
+// Each built-in role and the console actions it may take (docs/decisions/0021, 0022: the
+// compliance views for every role that reads records, inspector links for administrators and
+// auditors); every action not listed for a role is refused to it.
 const ALLOWED: Record<BuiltInRole, StaffAction[]> = {
   administrator: STAFF_ACTION_NAMES,
   'training-manager': [
@@ -35,6 +36,8 @@ const ALLOWED: Record<BuiltInRole, StaffAction[]> = {
     'programme.documents',
     'assignments.view',
     'assignments.assign',
+    'compliance.view',
+    'compliance.export',
   ],
   instructor: [
     'people.view',
@@ -42,6 +45,8 @@ const ALLOWED: Record<BuiltInRole, StaffAction[]> = {
     'programme.view',
     'programme.classroom',
     'assignments.view',
+    'compliance.view',
+    'compliance.export',
   ],
   auditor: [
     'people.view',
@@ -50,6 +55,9 @@ const ALLOWED: Record<BuiltInRole, StaffAction[]> = {
     'assignments.view',
     'staff.view',
     'audit.view',
+    'compliance.view',
+    'compliance.export',
+    'compliance.inspectors',
   ],
 };
 
