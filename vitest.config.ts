@@ -38,8 +38,9 @@ function testFiles(folder: string, name: RegExp): string[] {
  * does need a graph of its own, since a module an earlier file loaded would stay real: such files
  * (found by reading them, so a new one is never missed) run in a second, isolated project named
  * `<name>-isolated`. So do the bad-input suite's files (badInputSuite): they send megabytes of
- * generated input to every route, and a shared worker that had already run dozens of files before
- * one of them died mid-file in the full run (never alone), so each gets a fresh process.
+ * generated input to every route. (A shared worker once died mid-file in the full run: it held
+ * every app it had run, some 80 MB each, until the machine ran out, because prom-client's GC
+ * observer kept each app's metrics registry; platform/metrics.ts now empties it on close.)
  */
 function sharingModules(
   project: TestProjectInlineConfiguration & { test: { name: string } },

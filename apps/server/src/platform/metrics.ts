@@ -36,6 +36,12 @@ export function registerMetrics(app: FastifyInstance, sources: MetricSources): v
   const { poolStats } = sources;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'waypoint_' });
+  // prom-client's GC metric watches the process's collections through a PerformanceObserver that
+  // lives as long as the process and holds the registry; emptied on close, the registry no longer
+  // holds the metrics' sources (this app's state), so a closed app can be collected.
+  app.addHook('onClose', async () => {
+    registry.clear();
+  });
 
   const duration = new Histogram({
     name: 'waypoint_http_request_duration_seconds',
