@@ -622,6 +622,8 @@ export interface ReportDeliveryTable {
   subscriptionKey: number;
   period: string;
   emailKey: number | null;
+  /** The SHA-256 of the unsubscribe token its email carries. */
+  unsubscribeTokenHash: Default<string | null>;
   claimedAt: Generated<Date>;
 }
 

@@ -233,6 +233,9 @@ export const migration0026: Migration = {
          REFERENCES report_subscription (subscription_key) ON DELETE CASCADE,
        period text NOT NULL,
        email_key integer REFERENCES email_outbox (email_key) ON DELETE SET NULL,
+       -- The SHA-256 of the unsubscribe token this delivery's email carries: every email's link
+       -- works until the subscription ends (its deliveries go with it).
+       unsubscribe_token_hash text UNIQUE,
        claimed_at timestamptz NOT NULL DEFAULT now(),
        PRIMARY KEY (subscription_key, period)
      )`,

@@ -70,11 +70,26 @@ export function deleteSubscriptionOf(trx: Executor, userKey: number) {
     .executeTakeFirst();
 }
 
-/** Ends the subscription an unsubscribe token belongs to; null when no subscription has it. */
+/**
+ * Ends the subscription an unsubscribe token belongs to (the token of any of its emails); null
+ * when none has it. Its deliveries, and so every other email's token, go with it.
+ */
 export function deleteSubscriptionByToken(trx: Executor, tokenHash: string) {
   return trx
     .deleteFrom('reportSubscription')
-    .where('unsubscribeTokenHash', '=', tokenHash)
+    .where((eb) =>
+      eb.or([
+        eb('unsubscribeTokenHash', '=', tokenHash),
+        eb(
+          'subscriptionKey',
+          'in',
+          eb
+            .selectFrom('reportDelivery')
+            .select('reportDelivery.subscriptionKey')
+            .where('reportDelivery.unsubscribeTokenHash', '=', tokenHash),
+        ),
+      ]),
+    )
     .returning(['subscriptionKey', 'lmsKey', 'userKey', 'frequency', 'expiringDays'])
     .executeTakeFirst();
 }
@@ -169,29 +184,17 @@ export async function claimDelivery(
   return rows.length === 1;
 }
 
-/** The unsubscribe token of the newest email (its hash: the token itself is only in the email). */
-export async function setUnsubscribeToken(
-  trx: Executor,
-  subscriptionKey: number,
-  tokenHash: string,
-): Promise<void> {
-  await trx
-    .updateTable('reportSubscription')
-    .set({ unsubscribeTokenHash: tokenHash })
-    .where('subscriptionKey', '=', subscriptionKey)
-    .execute();
-}
-
-/** Ties a claimed delivery to the email recorded for it. */
+/** Ties a claimed delivery to the email recorded for it and the hash of its unsubscribe token. */
 export async function setDeliveryEmail(
   trx: Executor,
   subscriptionKey: number,
   period: string,
   emailKey: number,
+  unsubscribeTokenHash: string,
 ): Promise<void> {
   await trx
     .updateTable('reportDelivery')
-    .set({ emailKey })
+    .set({ emailKey, unsubscribeTokenHash })
     .where('subscriptionKey', '=', subscriptionKey)
     .where('period', '=', period)
     .execute();

@@ -289,10 +289,9 @@ async function sendReport(
   );
   const emailKey = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.claimDelivery(trx, row.subscriptionKey, period, now))) return null;
-    // Each email carries its own link: the subscription keeps the newest token's hash.
-    await repo.setUnsubscribeToken(trx, row.subscriptionKey, hashToken(token));
+    // Each email carries its own link, kept with its delivery: any of them unsubscribes.
     const key = await recordOutgoingEmail(trx, { ...email, attachments });
-    await repo.setDeliveryEmail(trx, row.subscriptionKey, period, key);
+    await repo.setDeliveryEmail(trx, row.subscriptionKey, period, key, hashToken(token));
     return key;
   });
   if (emailKey === null) return 'none';
