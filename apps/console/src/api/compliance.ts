@@ -42,6 +42,7 @@ export type {
 export const COMPLIANCE_PAGE_SIZE = 50;
 
 export const getMatrix = (query: MatrixQuery) => send(calls.matrix, [query]);
+export const getFacts = () => send(calls.facts, []);
 export const getList = (list: ComplianceList, query: ListQuery) => send(calls.list, [list, query]);
 export const getCell = (userKey: number, curriculumKey: number) =>
   send(calls.cell, [userKey, curriculumKey]);
@@ -67,13 +68,13 @@ export function useMatrix(query: MatrixQuery) {
 }
 
 /**
- * Every column and the filters' values, whatever is filtered: the first row of the unfiltered
- * matrix (a matrix filtered to some curricula answers only those columns).
+ * Every column and the filters' values, whatever is filtered (a matrix filtered to some curricula
+ * answers only those columns).
  */
 export function useMatrixFacts() {
   return useQuery({
     queryKey: queryKeys.compliance.facts(),
-    queryFn: () => getMatrix({ limit: 1 }),
+    queryFn: getFacts,
     staleTime: 5 * 60_000,
   });
 }

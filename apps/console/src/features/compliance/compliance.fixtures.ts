@@ -40,7 +40,13 @@ export function buildInspectorLink(extra: Partial<InspectorLinkRow> = {}): Inspe
 }
 
 export const MATRIX = '/lms/api/console/compliance/matrix';
-export const FACTS = `GET ${MATRIX}?limit=1`;
+export const FACTS = 'GET /lms/api/console/compliance/facts';
+
+/** The facts call's answer: a matrix's columns and filter values. */
+export const factsOf = ({ curricula, filters }: ReturnType<typeof buildMatrix>) => ({
+  curricula,
+  filters,
+});
 
 /** Signed in as a built-in role, with the console's own calls and these answered. */
 export function signedInAs(role: BuiltInRole, replies: Parameters<typeof mockFetch>[0]) {
@@ -48,7 +54,7 @@ export function signedInAs(role: BuiltInRole, replies: Parameters<typeof mockFet
   return mockFetch({
     'GET /lms/api/PublicInfo/LMS/Info/': { status: 200, body: buildLmsInfo() },
     'GET /lms/api/console/me': { status: 200, body: buildMe(role) },
-    [FACTS]: { status: 200, body: buildMatrix([buildMatrixRow(1, 'Adams')]) },
+    [FACTS]: { status: 200, body: factsOf(buildMatrix([buildMatrixRow(1, 'Adams')])) },
     ...replies,
   });
 }

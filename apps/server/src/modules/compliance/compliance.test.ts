@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListPage, MatrixPage, CellHistory } from '@waypoint/domain/console-contract';
+import type {
+  CellHistory,
+  ComplianceFacts,
+  ListPage,
+  MatrixPage,
+} from '@waypoint/domain/console-contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildAssignment, buildLms } from '../../test/factories.js';
 import { buildCurriculum, buildStudent } from '../../test/assignments.js';
@@ -130,6 +135,14 @@ describe('compliance matrix and lists', () => {
     );
     expect(s1.cells[1]!.date).toBe(now - DAY);
     expect(page.filters.bases).toEqual(['LHR', 'MAN']);
+  });
+
+  it("answers every column and the filters' values of the caller's scope", async () => {
+    const facts = await get<ComplianceFacts>(manager, '/facts');
+    expect(facts.curricula.map((c) => c.name)).toEqual(['Alpha recurrent', 'Bravo security']);
+    // The manager's scope is LHR: MAN is no value of theirs.
+    expect(facts.filters.bases).toEqual(['LHR']);
+    expect((await get<ComplianceFacts>(admin, '/facts')).filters.bases).toEqual(['LHR', 'MAN']);
   });
 
   it("keeps a manager to their restriction groups: another base's person is 404", async () => {

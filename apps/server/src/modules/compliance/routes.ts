@@ -4,7 +4,13 @@ import {
   consoleComplianceCalls as calls,
   consoleComplianceSchemas as schemas,
 } from '@waypoint/domain/console-contract';
-import { cellHistory, listPage, matrixPage, type ComplianceScope } from './service.js';
+import {
+  cellHistory,
+  complianceFacts,
+  listPage,
+  matrixPage,
+  type ComplianceScope,
+} from './service.js';
 
 /** The caller's scope, from a request requireStaff let through. */
 export function scopeOf(request: FastifyRequest): ComplianceScope {
@@ -23,6 +29,11 @@ export async function complianceRoutes(instance: FastifyInstance): Promise<void>
     calls.matrix.route,
     { preHandler: app.requireStaff('compliance.view'), schema: schemas.matrix },
     async (request) => matrixPage(deps, scopeOf(request), request.query),
+  );
+  app.get(
+    calls.facts.route,
+    { preHandler: app.requireStaff('compliance.view'), schema: schemas.facts },
+    async (request) => complianceFacts(deps, scopeOf(request)),
   );
   app.get(
     calls.list.route,

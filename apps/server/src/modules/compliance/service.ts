@@ -18,6 +18,7 @@ import {
 } from '@waypoint/domain/staff';
 import type {
   CellHistory,
+  ComplianceFacts,
   ComplianceFilter,
   CompliancePerson,
   CurriculumColumn,
@@ -133,6 +134,18 @@ function presentPerson(person: repo.PersonData): CompliancePerson {
     position: person.position,
     restrictionGroup: person.restrictionGroup,
   };
+}
+
+/** Every assigned curriculum (the matrix's columns) and the filters' values of the scope. */
+export async function complianceFacts(
+  deps: ComplianceDeps,
+  scope: ComplianceScope,
+): Promise<ComplianceFacts> {
+  const [curricula, filters] = await Promise.all([
+    repo.matrixColumns(deps.db, scope.lmsKey, null),
+    peopleFilterValues(deps, scope),
+  ]);
+  return { curricula, filters };
 }
 
 /** One page of the qualification matrix. */

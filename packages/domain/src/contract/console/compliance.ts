@@ -109,6 +109,13 @@ export const MatrixPage = Type.Object({
 });
 export type MatrixPage = Static<typeof MatrixPage>;
 
+/** Every column and the filters' values of the caller's scope, whatever a view filters. */
+export const ComplianceFacts = Type.Object({
+  curricula: Type.Array(CurriculumColumn),
+  filters: PeopleFilterValues,
+});
+export type ComplianceFacts = Static<typeof ComplianceFacts>;
+
 export const LIST_PAGE_MAX = 500;
 
 export const ListQuery = Type.Object(
@@ -361,6 +368,11 @@ export const consoleComplianceCalls = {
     route: `${base}/matrix`,
     path: (query: MatrixQuery = {}) => `${base}/matrix${complianceQueryString(query)}`,
   }),
+  facts: defineCall<ComplianceFacts>()({
+    method: 'GET',
+    route: `${base}/facts`,
+    path: () => `${base}/facts`,
+  }),
   list: defineCall<ListPage>()({
     method: 'GET',
     route: `${base}/lists/:list`,
@@ -470,6 +482,10 @@ export const consoleComplianceSchemas = {
     summary: 'The qualification matrix: people in scope x curricula, filtered, sorted, paged',
     querystring: MatrixQuery,
     response: { 200: MatrixPage, ...errorResponses(400, 401, 403) },
+  },
+  facts: {
+    summary: "Every assigned curriculum and the filters' values of the caller's scope",
+    response: { 200: ComplianceFacts, ...errorResponses(401, 403) },
   },
   list: {
     summary: 'A daily list: overdue, expiring within 30/60/90 days, never started, failed',
