@@ -32,7 +32,7 @@ import type {
   MatrixRow,
 } from '@waypoint/domain/console-contract';
 import { HttpError } from '../../lib/http-error.js';
-import { buildProgressReport } from '../progress/service.js';
+import { buildAssignmentReport } from '../progress/service.js';
 import { peopleFilterValues } from '../people/service.js';
 import { NO_SUCH_PERSON_MESSAGE, inScope } from '../staff/scope.js';
 import * as repo from './repo.js';
@@ -286,15 +286,14 @@ export async function cellHistory(
   let lessons: LessonHistory[] = [];
   let events: CellHistory['events'] = [];
   if (assignment) {
-    const report = await buildProgressReport(
+    // The one curriculum's tree, not the student's whole report (the launch rules' own call).
+    const report = await buildAssignmentReport(
       deps,
       { userKey, lmsKey: scope.lmsKey },
       clock.now.getTime(),
-      { showExpired: true, withFlaggedAssignments: false, showEmptyLeafs: false },
+      { assignmentKey: assignment.assignmentKey, curriculumKey },
     );
-    const element = report?.progressReport.find(
-      (c) => c.elementAssignmentKey === assignment.assignmentKey,
-    );
+    const element = report?.progressReport[0];
     lessons = element ? lessonsOf(element) : [];
     events = (await repo.assignmentEvents(deps.db, scope.lmsKey, assignment.assignmentKey)).map(
       (event) => ({
