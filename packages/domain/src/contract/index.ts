@@ -24,3 +24,4 @@ export * from './evaluations.js';
 export * from './calendar-feed.js';
 export * from './reminders.js';
 export * from './sso.js';
+export * from './attempts.js';

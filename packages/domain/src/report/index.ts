@@ -4,3 +4,4 @@ export * from './curriculum-sections.js';
 export * from './evaluation-answers.js';
 export * from './report-format.js';
 export * from './training-record.js';
+export * from './attempt-record.js';

@@ -38,6 +38,7 @@ const ALLOWED: Record<BuiltInRole, StaffAction[]> = {
     'assignments.assign',
     'compliance.view',
     'compliance.export',
+    'records.correct',
   ],
   instructor: [
     'people.view',

@@ -77,6 +77,9 @@ export const STAFF_ACTIONS = {
   'compliance.view': ['viewStudent', 'viewReport'],
   'compliance.export': ['viewStudent', 'viewReport'],
   'compliance.inspectors': ['viewStudent', 'viewReport', 'viewLMS'],
+  // A staff correction of a lesson's result (a new attempt with its reason): a training manager's
+  // or an administrator's, who edit students and their progress; an instructor records classes only.
+  'records.correct': ['viewStudent', 'viewReport', 'modifyStudent', 'modifyStudentProgress'],
 } as const satisfies Record<string, readonly PermissionFlag[]>;
 
 /** An action of the staff console (a key of STAFF_ACTIONS). */

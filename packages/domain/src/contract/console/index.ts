@@ -7,3 +7,4 @@ export * from './assignments.js';
 export * from './programme.js';
 export * from './library.js';
 export * from './compliance.js';
+export * from './attempts.js';

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attemptCompletionText,
+  attemptRecordItem,
+  attemptRecordRow,
+  attemptScoreText,
+  attemptSourceText,
+  attemptSuccessText,
+  ATTEMPTS_CSV_HEADER,
+  correctionProblem,
+  CORRECTION_REASON_MESSAGE,
+  CORRECTION_SCORE_MESSAGE,
+  type AttemptFields,
+} from './attempt-record.js';
+
+const attempt = (over: Partial<AttemptFields> = {}): AttemptFields => ({
+  number: 1,
+  source: 'player',
+  startedInstant: Date.parse('2026-03-04T10:00:00Z'),
+  endedInstant: Date.parse('2026-03-04T10:20:00Z'),
+  durationMs: 20 * 60_000,
+  score: 0.8,
+  completion: 1,
+  credit: 1,
+  flaggedOffline: false,
+  reason: '',
+  corrects: 0,
+  ...over,
+});
+
+describe('attempt words (§4 Completion codes: "1 or more: complete"; "below -1 counts as failed")', () => {
+  it.each([
+    [1, 'Complete'],
+    [2, 'Complete'],
+    [0, 'Not complete'],
+    [-1, 'Not complete'],
+    [-3, 'Not complete (failed)'],
+    [-4, 'Not complete (failed)'],
+  ])('completion %i is %s', (completion, text) => {
+    expect(attemptCompletionText(completion)).toBe(text);
+  });
+
+  it.each([
+    [1, 'Passed'],
+    [-1, 'Failed'],
+    [0, 'Unknown'],
+  ])('credit %i is %s ("elementCredit below 0 ... not passing")', (credit, text) => {
+    expect(attemptSuccessText(credit)).toBe(text);
+  });
+
+  it.each([
+    [0.8, 1, '80%'],
+    [0.7996, 1, '79.9%'],
+    [null, 1, '-'],
+    [0, 1, '-'],
+    [0.8, 2, '-'],
+  ])('score %s in play mode %i is %s (formatScorePercent; none is "-")', (score, mode, text) => {
+    expect(attemptScoreText(score, mode)).toBe(text);
+  });
+
+  it('says where an attempt came from, a correction with the attempt and reason', () => {
+    expect(attemptSourceText(attempt())).toBe('Player');
+    expect(attemptSourceText(attempt({ source: 'migrated' }))).toMatch(/^Migrated/);
+    expect(
+      attemptSourceText(attempt({ source: 'correction', corrects: 2, reason: 'Paper test 12/3' })),
+    ).toBe('Corrected (attempt 2): Paper test 12/3');
+  });
+});
+
+describe('the training record row of an attempt', () => {
+  const names = { curriculum: 'Safety', course: 'Doors', lesson: 'Quiz' };
+
+  it('lists every column of the Attempts header, dates in UTC', () => {
+    const row = attemptRecordRow(attemptRecordItem(names, attempt({ flaggedOffline: true })));
+    expect(row).toHaveLength(ATTEMPTS_CSV_HEADER.length);
+    expect(row).toEqual([
+      'Safety',
+      'Doors',
+      'Quiz',
+      '1',
+      '2026-03-04',
+      '2026-03-04',
+      '0:20:00',
+      '80%',
+      'Complete',
+      'Passed',
+      'Offline',
+      'Player',
+    ]);
+  });
+
+  it("says 'In progress' for an attempt not ended, and '-' for no time or score", () => {
+    const item = attemptRecordItem(
+      names,
+      attempt({ endedInstant: 0, durationMs: 0, score: null, completion: 0, credit: 0 }),
+    );
+    expect([item.ended, item.duration, item.score, item.completion, item.success]).toEqual([
+      'In progress',
+      '-',
+      '-',
+      'Not complete',
+      'Unknown',
+    ]);
+  });
+});
+
+describe('correctionProblem: a correction needs a reason of 10 characters or more; a score is 0..100', () => {
+  it.each([
+    [{ reason: '' }, CORRECTION_REASON_MESSAGE],
+    [{ reason: '   short   ' }, CORRECTION_REASON_MESSAGE],
+    [{ reason: '123456789' }, CORRECTION_REASON_MESSAGE],
+    [{ reason: '1234567890' }, null],
+    [{ reason: 'Paper exam marked', scorePercent: 101 }, CORRECTION_SCORE_MESSAGE],
+    [{ reason: 'Paper exam marked', scorePercent: -1 }, CORRECTION_SCORE_MESSAGE],
+    [{ reason: 'Paper exam marked', scorePercent: Number.NaN }, CORRECTION_SCORE_MESSAGE],
+    [{ reason: 'Paper exam marked', scorePercent: 85 }, null],
+    [{ reason: 'Paper exam marked', scorePercent: null }, null],
+  ])('%j: %s', (input, problem) => {
+    expect(correctionProblem(input)).toBe(problem);
+  });
+});
