@@ -8,3 +8,4 @@ export * from './programme.js';
 export * from './people.js';
 export * from './staff-rules.js';
 export * from './qualification.js';
+export * from './validity.js';
