@@ -9,3 +9,4 @@ export * from './people.js';
 export * from './staff-rules.js';
 export * from './qualification.js';
 export * from './validity.js';
+export * from './retention.js';

@@ -80,6 +80,9 @@ export const STAFF_ACTIONS = {
   // A staff correction of a lesson's result (a new attempt with its reason): a training manager's
   // or an administrator's, who edit students and their progress; an instructor records classes only.
   'records.correct': ['viewStudent', 'viewReport', 'modifyStudent', 'modifyStudentProgress'],
+  // Retention and pseudonymisation: an administrator's, as staff.manage is (isAdmin), with the
+  // flags that change and remove students' data.
+  'records.retention': ['isAdmin', 'viewStudent', 'modifyStudent', 'deleteStudent'],
 } as const satisfies Record<string, readonly PermissionFlag[]>;
 
 /** An action of the staff console (a key of STAFF_ACTIONS). */

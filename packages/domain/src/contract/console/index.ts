@@ -8,3 +8,4 @@ export * from './programme.js';
 export * from './library.js';
 export * from './compliance.js';
 export * from './attempts.js';
+export * from './records.js';
