@@ -89,6 +89,8 @@ export interface AppUserTable {
   lastVerifiedAt: NullableInstant;
   /** When the user last signed in to the panel or the console (migration 0022). */
   lastSignInAt: NullableInstant;
+  /** When their personal data was replaced by their subject id (migration 0030, retention). */
+  pseudonymisedAt: NullableInstant;
 }
 
 export interface UserSessionTable {
@@ -214,6 +216,9 @@ export interface CurriculumTable {
   /** Migration 0024: what a new assignment defaults to (duration, or a YYYY-MM-DD due date). */
   defaultDurationMs: Default<number | null>;
   defaultDueDate: Default<string | null>;
+  /** Migration 0029: the validity rule (none, months, easa, faa); left out: the LMS's default. */
+  validityRule: Default<'none' | 'months' | 'easa' | 'faa'>;
+  validityMonths: Default<number>;
 }
 
 export interface CourseTable {
@@ -347,6 +352,37 @@ export interface LessonProgressTable {
   updatedAt: Instant;
   /** Raw cmi elements of the current attempt, as JSON text (migration 0005). */
   cmi: Default<string>;
+}
+
+/**
+ * One attempt of one lesson (migration 0027, ADR 0023): its own result, time and launch; an ended
+ * attempt never changes. lesson_progress.attempts is the latest attempt's number.
+ */
+export interface LessonAttemptTable {
+  assignmentKey: number;
+  lessonKey: number;
+  number: number;
+  userKey: number;
+  source: 'player' | 'migrated' | 'imported' | 'correction';
+  launchId: string | null;
+  lastLaunchId: string | null;
+  startedAt: Instant;
+  endedAt: NullableInstant;
+  updatedAt: Instant;
+  completion: Default<number>;
+  credit: Default<number>;
+  /** Fraction 0..1 as lesson_progress.score; null when the attempt has no score. */
+  score: ColumnType<number | null, number | null | undefined, number | null>;
+  progressMeasure: ColumnType<number | null, number | null | undefined, number | null>;
+  completionInstant: NullableInstant;
+  baseTotalTimeMs: Default<number>;
+  durationMs: Default<number>;
+  flaggedOffline: Default<boolean>;
+  /** The attempt's raw cmi as JSON text, kept when it ends. */
+  cmi: string | null;
+  recordedBy: number | null;
+  reason: string | null;
+  corrects: number | null;
 }
 
 /** One opening of a lesson in the player window (migration 0005); commits belong to it. */
@@ -583,6 +619,21 @@ export interface SequencingStateTable {
   updatedAt: Instant;
 }
 
+/** What one completion of an assignment is worth, by the domain's validity rule (migration 0029). */
+export interface QualificationPeriodTable {
+  assignmentKey: number;
+  number: number;
+  completedAt: Instant;
+  validUntil: NullableInstant;
+  recurrentDueAt: NullableInstant;
+  windowOpensAt: NullableInstant;
+  validityRule: 'none' | 'months' | 'easa' | 'faa';
+  validityMonths: number;
+  recordedAt: Default<Date>;
+  /** When the recurrent job started the next cycle from this period (null: not yet). */
+  cycleStartedAt: NullableInstant;
+}
+
 // Compliance oversight (migration 0026, docs/decisions/0022).
 
 /** An assignment's curriculum outcome as the roll-up computed it; stale while computedVersion < version. */
@@ -597,9 +648,9 @@ export interface AssignmentStandingTable {
   outcome: Default<'notstarted' | 'started' | 'complete' | 'failed'>;
   completedAt: NullableInstant;
   lastActivityAt: NullableInstant;
-  /** completed + the LMS's validity months (null: no expiry). */
+  /** The latest qualification period's end (migration 0029; null: none, or no expiry). */
   validUntil: NullableInstant;
-  /** Generated: validUntil when complete, null when failed, else dueAt. */
+  /** Generated: validUntil when complete, null when failed, else the later of validUntil and dueAt. */
   lapsesAt: ColumnType<Date | null, never, never>;
   version: Default<string>;
   computedVersion: Default<string>;
@@ -695,6 +746,7 @@ export interface Database {
   auditEvent: AuditEventTable;
   assignmentRule: AssignmentRuleTable;
   lessonProgress: LessonProgressTable;
+  lessonAttempt: LessonAttemptTable;
   launch: LaunchTable;
   widget: WidgetTable;
   certificateSettings: CertificateSettingsTable;
@@ -728,11 +780,17 @@ export interface Database {
   ssoHandoff: SsoHandoffTable;
   ssoSamlAssertion: SsoSamlAssertionTable;
   assignmentStanding: AssignmentStandingTable;
+  qualificationPeriod: QualificationPeriodTable;
   reportSubscription: ReportSubscriptionTable;
   reportDelivery: ReportDeliveryTable;
   emailAttachment: EmailAttachmentTable;
   inspectorLink: InspectorLinkTable;
   exportTicket: ExportTicketTable;
+  recordRetention: RecordRetentionTable;
+  recordSubject: RecordSubjectTable;
+  trainingEvent: TrainingEventTable;
+  trainingChainHead: TrainingChainHeadTable;
+  trainingChainSeal: TrainingChainSealTable;
 }
 
 // Evaluations (migration 0007): definitions, their attachments to a course or curriculum, the
@@ -868,4 +926,59 @@ export interface SsoSamlAssertionTable {
   lmsKey: number;
   assertionId: string;
   expiresAt: Instant;
+}
+
+/** An LMS's retention of training records and its legal hold (migration 0030). */
+export interface RecordRetentionTable {
+  lmsKey: number;
+  /** Months after a person's last training activity; null keeps records for ever. */
+  retentionMonths: Default<number | null>;
+  legalHold: Default<boolean>;
+  legalHoldReason: Default<string>;
+  /** The login of who set the hold, or 'operator'. */
+  legalHoldSetBy: Default<string>;
+  legalHoldSetAt: NullableInstant;
+  updatedAt: Instant;
+}
+
+// The training event chain (migration 0028, modules/records): rows its triggers write; the
+// server inserts seals only.
+
+/** A person's pseudonymous id in the training records, made on first need. */
+export interface RecordSubjectTable {
+  userKey: number;
+  lmsKey: number;
+  subjectId: string;
+}
+
+/** One entry of an LMS's hash-chained training event log (append-only). */
+export interface TrainingEventTable {
+  lmsKey: number;
+  seq: number;
+  at: Instant;
+  type: string;
+  subjectId: string | null;
+  /** 'learner' | 'staff:<subject id>' | 'operator' | 'system'. */
+  actor: string;
+  /** JSON text exactly as hashed. */
+  payload: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** An LMS's chain head: its last entry's seq and hash (seq 0: none yet). */
+export interface TrainingChainHeadTable {
+  lmsKey: number;
+  seq: number;
+  hash: string;
+}
+
+/** The head as signed on a day: a compact JWS (EdDSA) of {lmsKey, seq, hash, sealedAt}. */
+export interface TrainingChainSealTable {
+  lmsKey: number;
+  seq: number;
+  hash: string;
+  sealedAt: Instant;
+  kid: string;
+  jws: string;
 }

@@ -37,7 +37,22 @@ export interface CommitContext {
   completionThreshold: number | null;
 }
 
-export type CommitResult = { ok: true; next: StoredProgress } | { ok: false; problems: string[] };
+/**
+ * One attempt's own result (ADR 0023 "History"): what the SCO reported in this attempt alone, with
+ * §4's completion and credit codes as lesson_progress keeps them, while the stored progress keeps
+ * the lesson's best result across attempts ("never lose a result").
+ */
+export interface AttemptResult {
+  completion: number;
+  credit: number;
+  /** percent 0..100, or null when the attempt has no score */
+  scorePercent: number | null;
+  /** 0..1, or null when none was reported */
+  progressMeasure: number | null;
+}
+
+export type CommitResult =
+  { ok: true; next: StoredProgress; attempt: AttemptResult } | { ok: false; problems: string[] };
 
 /** The elements a version's commits carry that the server stores, by role. */
 const ELEMENTS = {
@@ -218,6 +233,18 @@ const CODES: Record<Outcome, { completion: number; credit: number }> = {
   other: { completion: 0, credit: 0 },
 };
 
+/** An attempt's own result from its cmi alone (see AttemptResult). */
+export function attemptResultOf(cmi: Record<string, string>, ctx: CommitContext): AttemptResult {
+  const code = CODES[outcomeOf(cmi, ctx)];
+  const measure = setNumber(cmi, ELEMENTS[ctx.version].progressMeasure);
+  return {
+    completion: code.completion,
+    credit: code.credit,
+    scorePercent: scorePercentOf(cmi, ctx.version),
+    progressMeasure: measure ?? (code.completion >= 1 ? 1 : null),
+  };
+}
+
 /** Rule 5: the score in percent, or null when the attempt has no score. */
 function scorePercentOf(merged: Record<string, string>, version: ScormVersion): number | null {
   const names = ELEMENTS[version];
@@ -265,13 +292,15 @@ export function applyCommit(
     else accepted[name] = value;
   }
   if (problems.length > 0) return { ok: false, problems };
-  if (!ctx.credit) return { ok: true, next: copyOf(stored) };
+  if (!ctx.credit)
+    return { ok: true, next: copyOf(stored), attempt: attemptResultOf(stored.cmi, ctx) };
 
   const names = ELEMENTS[ctx.version];
   const merged = { ...stored.cmi, ...accepted };
 
   const code = CODES[outcomeOf(merged, ctx)];
-  const newScore = scorePercentOf(merged, ctx.version) ?? stored.score;
+  const attemptScore = scorePercentOf(merged, ctx.version);
+  const newScore = attemptScore ?? stored.score;
   // Never lose a result: a complete and passing lesson stays so, and keeps its best score.
   const keepResult = stored.completion >= 1 && stored.credit >= 0;
   const completion = keepResult ? stored.completion : code.completion;
@@ -303,8 +332,15 @@ export function applyCommit(
         : parseIsoDuration(sessionTime);
   const totalTimeMs = sessionMs === null ? stored.totalTimeMs : ctx.baseTotalTimeMs + sessionMs;
 
+  const attemptMeasure = setNumber(merged, names.progressMeasure);
   return {
     ok: true,
+    attempt: {
+      completion: code.completion,
+      credit: code.credit,
+      scorePercent: attemptScore,
+      progressMeasure: attemptMeasure ?? (code.completion >= 1 ? 1 : null),
+    },
     next: {
       attempts: stored.attempts,
       completion,

@@ -22,6 +22,9 @@ import { migration0023 } from './0023-people-search.js';
 import { migration0024 } from './0024-programme-settings.js';
 import { migration0025 } from './0025-assignment-rules.js';
 import { migration0026 } from './0026-compliance.js';
+import { migration0027 } from './0027-lesson-attempts.js';
+import { migration0028 } from './0028-training-events.js';
+import { migration0029 } from './0029-validity-rules.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in order. Append only; never edit one that has landed. */
@@ -50,4 +53,7 @@ export const migrations: Migration[] = [
   migration0024,
   migration0025,
   migration0026,
+  migration0027,
+  migration0028,
+  migration0029,
 ];

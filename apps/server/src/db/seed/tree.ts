@@ -207,5 +207,38 @@ export async function assignCurriculum(
       }),
     )
     .execute();
+  // The demo's history is imported, not played: each lesson's latest attempt is its record
+  // (ADR 0023), ended once it has a result, still open (resumable) while in progress.
+  await db
+    .insertInto('lessonAttempt')
+    .values(
+      progress.map(({ lessonKey, seed }) => {
+        const p = seed.progress!;
+        const lastLaunched =
+          p.lastLaunchedHoursAgo === undefined
+            ? null
+            : new Date(now.getTime() - p.lastLaunchedHoursAgo * HOUR_MS);
+        const completed = p.completedDaysAgo === undefined ? null : at(p.completedDaysAgo);
+        const startedAt = lastLaunched ?? completed ?? at(assignment.startDaysAgo);
+        return {
+          assignmentKey,
+          lessonKey,
+          number: Math.max(p.attempts, 1),
+          userKey,
+          source: 'imported' as const,
+          startedAt,
+          endedAt: p.completion === 0 ? null : (completed ?? startedAt),
+          updatedAt: completed ?? startedAt,
+          completion: p.completion,
+          credit: p.credit ?? 0,
+          score: p.score ?? null,
+          progressMeasure: p.progressMeasure ?? null,
+          completionInstant: completed,
+          durationMs: Math.round((p.totalTimeMinutes ?? 0) * 60_000),
+          flaggedOffline: p.flaggedOffline ?? false,
+        };
+      }),
+    )
+    .execute();
   return assignmentKey;
 }

@@ -118,6 +118,20 @@ export interface ProgressCommitted {
   assignmentKey: number;
   lessonKey: number;
   values: ProgressWrite;
+  /** The current attempt's own result (lesson_attempt, migration 0027); null when unchanged. */
+  attempt: AttemptCommitted | null;
+}
+
+/** What a batch writes to the lesson's current attempt (its number is lesson_progress.attempts). */
+export interface AttemptCommitted {
+  number: number;
+  launchId: string;
+  completion: number;
+  credit: number;
+  scorePercent: number | null;
+  progressMeasure: number | null;
+  /** A final commit that did not suspend the attempt: it ends now, and keeps its cmi. */
+  ends: boolean;
 }
 
 // The batch's progress columns as the statement writes and reads them (progress-columns.ts): the
@@ -165,12 +179,59 @@ export async function recordCommits(
       ...Object.fromEntries(BATCH_COLUMNS.map((name) => [sqlName(name), values[name]])),
     })),
   );
+  const attemptRows = JSON.stringify(
+    progress.flatMap(({ assignmentKey, lessonKey, values, attempt }) =>
+      attempt
+        ? [
+            {
+              assignment_key: assignmentKey,
+              lesson_key: lessonKey,
+              number: attempt.number,
+              launch_id: attempt.launchId,
+              completion: attempt.completion,
+              credit: attempt.credit,
+              // lesson_attempt keeps a fraction, as lesson_progress (progress-columns.ts).
+              score:
+                attempt.scorePercent === null
+                  ? null
+                  : Math.round(attempt.scorePercent * 100) / 10_000,
+              progress_measure: attempt.progressMeasure,
+              total_time_ms: values.totalTimeMs,
+              updated_at: values.updatedAt,
+              ends: attempt.ends,
+              cmi: attempt.ends ? values.cmi : null,
+            },
+          ]
+        : [],
+    ),
+  );
+  // The attempt's row is written by the same statement as the lesson's current state, so one
+  // never exists without the other (ADR 0023); an ended attempt is not touched again.
   await sql`
     WITH progress AS (
       UPDATE lesson_progress AS lp SET ${SET_PROGRESS}
       FROM json_to_recordset(${progressRows}::json) AS v(${PROGRESS_RECORD})
       WHERE lp.assignment_key = v.assignment_key AND lp.lesson_key = v.lesson_key
       RETURNING lp.lesson_key
+    ), attempt AS (
+      UPDATE lesson_attempt AS a SET
+        last_launch_id = v.launch_id,
+        completion = v.completion,
+        credit = v.credit,
+        score = v.score,
+        progress_measure = v.progress_measure,
+        completion_instant = CASE WHEN a.completion_instant IS NULL AND v.completion <> 0
+          THEN v.updated_at ELSE a.completion_instant END,
+        duration_ms = greatest(0, v.total_time_ms - a.base_total_time_ms),
+        updated_at = v.updated_at,
+        ended_at = CASE WHEN v.ends THEN v.updated_at END,
+        cmi = v.cmi::text
+      FROM json_to_recordset(${attemptRows}::json) AS v(assignment_key integer, lesson_key integer,
+        number integer, launch_id text, completion integer, credit integer, score numeric,
+        progress_measure real, total_time_ms bigint, updated_at timestamptz, ends boolean, cmi json)
+      WHERE a.assignment_key = v.assignment_key AND a.lesson_key = v.lesson_key
+        AND a.number = v.number AND a.ended_at IS NULL
+      RETURNING a.number
     )
     UPDATE launch AS la SET
       last_seq = v.last_seq,

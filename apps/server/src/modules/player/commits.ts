@@ -2,6 +2,8 @@ import {
   applyCommit,
   attemptRecordChanges,
   endAttemptStatuses,
+  resumesAttempt,
+  type AttemptResult,
   type ScormVersion,
 } from '@waypoint/domain';
 import type { CommitAnswer, CommitBody, PlayerNavigation } from '@waypoint/domain/contract';
@@ -205,6 +207,7 @@ async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: 
       status: launch?.status ?? 'closed',
       closedReason: launch?.closedReason ?? null,
       progress: launch && records(launch) ? storedOf(progress) : null,
+      attempt: null,
       applied: false,
     };
     for (const entry of entries) {
@@ -230,6 +233,11 @@ async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: 
           ...columnsBesideCmi(state.progress, entries.at(-1)!.now),
           cmi: state.progress.cmi,
         },
+        attempt: state.attempt && {
+          number: state.progress.attempts,
+          launchId,
+          ...state.attempt,
+        },
       });
       changed.push({ launch, entries });
     }
@@ -248,6 +256,8 @@ interface LaunchState {
   closedReason: string | null;
   /** The lesson's progress, when this launch records it (not browse, not a preview). */
   progress: ReturnType<typeof storedOf> | null;
+  /** The current attempt's own result after the batch's commits, and whether a final one ended it. */
+  attempt: (AttemptResult & { ends: boolean }) | null;
   applied: boolean;
 }
 
@@ -305,6 +315,9 @@ function commitOne(
   if (!result.ok) throw new HttpError(400, result.problems.join(' '));
   if (recorded) {
     state.progress = { ...result.next, cmi: { ...result.next.cmi, ...attemptRecords.changes } };
+    // A final commit ends the attempt unless the SCO suspended it (the next launch resumes it).
+    const ends = request.final && !resumesAttempt(version, state.progress.cmi);
+    state.attempt = { ...result.attempt, ends };
   }
   state.lastSeq = request.seq;
   state.applied = true;

@@ -5,5 +5,5 @@ import { playerRoutes } from './routes.js';
 export const playerArea: FeatureArea = {
   name: 'player',
   rootRoutes: [playerRoutes],
-  migrations: ['0005-lesson-player', '0021-sco-delivery-controls'],
+  migrations: ['0005-lesson-player', '0021-sco-delivery-controls', '0027-lesson-attempts'],
 };

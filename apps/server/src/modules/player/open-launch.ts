@@ -61,9 +61,33 @@ export async function openLaunch(
       });
       row = await progress.findProgress(trx, assignmentKey, launch.lessonKey, true);
     }
-    let next = storedOf(row);
-    const entry: Entry = resumesAttempt(version, next.cmi) ? 'resume' : 'ab-initio';
-    next = entry === 'resume' ? resumeAttempt(version, next) : startNewAttempt(next);
+    const before = storedOf(row);
+    const entry: Entry = resumesAttempt(version, before.cmi) ? 'resume' : 'ab-initio';
+    const next = entry === 'resume' ? resumeAttempt(version, before) : startNewAttempt(before);
+    // Every attempt is its own record (ADR 0023): the previous one ends with its cmi, and the
+    // attempt this launch opens is recorded from the lesson's time so far.
+    if (entry === 'ab-initio') {
+      await progress.endOpenAttempts(
+        trx,
+        assignmentKey,
+        launch.lessonKey,
+        JSON.stringify(before.cmi),
+        now,
+      );
+    }
+    await progress.insertAttempt(trx, {
+      assignmentKey,
+      lessonKey: launch.lessonKey,
+      number: Math.max(next.attempts, 1),
+      userKey: launch.userKey,
+      source: 'player',
+      launchId: launch.launchId,
+      lastLaunchId: launch.launchId,
+      startedAt: now,
+      updatedAt: now,
+      baseTotalTimeMs: next.totalTimeMs,
+      flaggedOffline: row?.flaggedOffline ?? false,
+    });
     await progress.updateProgress(trx, assignmentKey, launch.lessonKey, {
       ...columnsOf(next, now),
       lastLaunchedAt: now,

@@ -1,6 +1,6 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { Database, LessonProgressTable } from '../../db/schema.js';
+import type { Database, LessonAttemptTable, LessonProgressTable } from '../../db/schema.js';
 
 /** The player's SQL on one lesson's progress row, as a launch opens (commits.repo.ts: batches). */
 
@@ -37,5 +37,34 @@ export function updateProgress(
     .set(values)
     .where('assignmentKey', '=', assignmentKey)
     .where('lessonKey', '=', lessonKey)
+    .execute();
+}
+
+/**
+ * Ends a lesson's open attempts before a new one starts (ADR 0023): each keeps the cmi it ended
+ * with. An attempt already ended (by a final commit) is left as it is.
+ */
+export function endOpenAttempts(
+  trx: Tx,
+  assignmentKey: number,
+  lessonKey: number,
+  cmi: string,
+  now: Date,
+) {
+  return trx
+    .updateTable('lessonAttempt')
+    .set({ endedAt: now, cmi })
+    .where('assignmentKey', '=', assignmentKey)
+    .where('lessonKey', '=', lessonKey)
+    .where('endedAt', 'is', null)
+    .execute();
+}
+
+/** Records an attempt that starts (or one resumed that has no record yet: kept as it is). */
+export function insertAttempt(trx: Tx, row: Insertable<LessonAttemptTable>) {
+  return trx
+    .insertInto('lessonAttempt')
+    .values(row)
+    .onConflict((oc) => oc.columns(['assignmentKey', 'lessonKey', 'number']).doNothing())
     .execute();
 }
