@@ -1,5 +1,6 @@
 import type { FeatureArea } from './feature-area.js';
 import { assignmentsArea } from './assignments/module.js';
+import { attemptsArea } from './attempts/module.js';
 import { authArea } from './auth/module.js';
 import { calendarFeedArea } from './calendar-feed/module.js';
 import { certificatesArea } from './certificates/module.js';
@@ -20,6 +21,7 @@ import { playerArea } from './player/module.js';
 import { programmeArea } from './programme/module.js';
 import { progressArea } from './progress/module.js';
 import { remindersArea } from './reminders/module.js';
+import { recordsArea } from './records/module.js';
 import { reportsArea } from './reports/module.js';
 import { sequencingArea } from './sequencing/module.js';
 import { sessionsArea } from './sessions/module.js';
@@ -66,6 +68,8 @@ export const AREAS: readonly FeatureArea[] = [
   libraryArea,
   commentsArea,
   reportsArea,
+  recordsArea,
+  attemptsArea,
   evaluationsArea,
   certificatesArea,
   remindersArea,

@@ -7,12 +7,14 @@
 import { Type, type Static } from 'typebox';
 import { defineCall, enc } from './define.js';
 import { ErrorBody, Key } from './common.js';
-import { ATTEMPT_SOURCES } from '../report/attempt-record.js';
+import { ATTEMPT_SOURCES, type AttemptSource } from '../report/attempt-record.js';
 
 /** One attempt of a lesson (report/attempt-record.ts AttemptFields). */
 export const LessonAttempt = Type.Object({
   number: Type.Integer(),
-  source: Type.Union(ATTEMPT_SOURCES.map((source) => Type.Literal(source))),
+  source: Type.Unsafe<AttemptSource>(
+    Type.Union(ATTEMPT_SOURCES.map((source) => Type.Literal(source))),
+  ),
   /** ms since the epoch. */
   startedInstant: Type.Number(),
   /** ms since the epoch; 0 while in progress. */

@@ -61,6 +61,7 @@ describe('attempt words (§4 Completion codes: "1 or more: complete"; "below -1 
   it('says where an attempt came from, a correction with the attempt and reason', () => {
     expect(attemptSourceText(attempt())).toBe('Player');
     expect(attemptSourceText(attempt({ source: 'migrated' }))).toMatch(/^Migrated/);
+    expect(attemptSourceText(attempt({ source: 'imported' }))).toBe('Imported');
     expect(
       attemptSourceText(attempt({ source: 'correction', corrects: 2, reason: 'Paper test 12/3' })),
     ).toBe('Corrected (attempt 2): Paper test 12/3');

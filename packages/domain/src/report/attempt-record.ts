@@ -8,8 +8,11 @@ import { PLAY_MODE } from '../play-mode.js';
 import { formatScorePercent } from '../score.js';
 import { isoDate, timeText } from './report-format.js';
 
-/** Where an attempt came from: the player, the migration of older rows, or a staff correction. */
-export const ATTEMPT_SOURCES = ['player', 'migrated', 'correction'] as const;
+/**
+ * Where an attempt came from: the player, the migration of older rows, an import of records kept
+ * elsewhere, or a staff correction.
+ */
+export const ATTEMPT_SOURCES = ['player', 'migrated', 'imported', 'correction'] as const;
 export type AttemptSource = (typeof ATTEMPT_SOURCES)[number];
 
 /** One attempt as the screens and exports read it (the contract's LessonAttempt). */
@@ -62,6 +65,8 @@ export function attemptSourceText(attempt: Pick<AttemptFields, 'source' | 'reaso
       return 'Player';
     case 'migrated':
       return 'Migrated (recorded before attempts were kept)';
+    case 'imported':
+      return 'Imported';
     case 'correction':
       return `Corrected (attempt ${attempt.corrects}): ${attempt.reason}`;
   }

@@ -8,7 +8,11 @@ import { Type, type Static } from 'typebox';
 import { defineCall, enc } from '../define.js';
 import { errorResponses, Key, Text } from '../common.js';
 import { LessonAttempt } from '../attempts.js';
-import { CORRECTION_REASON_MAX, CORRECTION_RESULTS } from '../../report/attempt-record.js';
+import {
+  CORRECTION_REASON_MAX,
+  CORRECTION_RESULTS,
+  type CorrectionResult,
+} from '../../report/attempt-record.js';
 
 /** The attempts of one lesson of one assignment, first attempt first. */
 export const LessonAttempts = Type.Object({
@@ -31,9 +35,11 @@ export const CorrectionBody = Type.Object(
   {
     assignmentKey: Key,
     lessonKey: Key,
-    result: Type.Union(
-      (Object.keys(CORRECTION_RESULTS) as (keyof typeof CORRECTION_RESULTS)[]).map((result) =>
-        Type.Literal(result),
+    result: Type.Unsafe<CorrectionResult>(
+      Type.Union(
+        (Object.keys(CORRECTION_RESULTS) as CorrectionResult[]).map((result) =>
+          Type.Literal(result),
+        ),
       ),
     ),
     scorePercent: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
