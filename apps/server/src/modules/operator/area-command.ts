@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { FontFiles } from '../../lib/pdf-fonts.js';
 import type { ObjectStorage } from '../../platform/object-storage/types.js';
 import type { KeyMemory } from '../certificates/keys.js';
 import type { ThemeCatalogue } from '../certificates/themes.js';
@@ -28,6 +29,8 @@ export interface OperatorDeps {
     sequencing: SequencingMemory;
     keys: KeyMemory;
     certificateThemes: ThemeCatalogue;
+    /** The PDF fonts (records bundles' training records). */
+    pdfFonts: FontFiles;
   };
 }
 

@@ -53,7 +53,7 @@ async function append(file: WriteStream, text: string): Promise<void> {
 }
 
 /** Waits for `step` unless the download is closed first (then throws: nothing more is read). */
-async function whileOpen(out: Readable, step: Promise<unknown>): Promise<void> {
+export async function whileOpen(out: Readable, step: Promise<unknown>): Promise<void> {
   const stop = new AbortController();
   const closed = once(out, 'close', { signal: stop.signal }).then(() => {
     throw new Error('The download was closed before it was complete.');
@@ -68,7 +68,7 @@ async function whileOpen(out: Readable, step: Promise<unknown>): Promise<void> {
 }
 
 /** Adds one file to the zip and waits until the zip has taken all of it. */
-async function addAndRelease(
+export async function addAndRelease(
   zip: ZipFile,
   out: Readable,
   bytes: Uint8Array,

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connection.js';
+
+/**
+ * The only SQL of the records bundle: the LMS it is for, its download tickets (the compliance
+ * exports' export_ticket table, kind 'bundle' in the request) and the subject ids of the people
+ * it holds (migration 0028's record_subject), whose events the chain's eventsOf reads.
+ */
+
+/** An LMS by code: its key and code. */
+export function lmsByCode(db: Db, lmsCode: string) {
+  return db
+    .selectFrom('lms')
+    .select(['lmsKey', 'lmsCode'])
+    .where(sql`lower(lms_code)`, '=', lmsCode.toLowerCase())
+    .executeTakeFirst();
+}
+
+/**
+ * Uses a bundle ticket: marks it used and answers it in one statement, only when it is a bundle's,
+ * unused and not expired at `now` (a compliance export's ticket is left alone); null otherwise.
+ */
+export async function useBundleTicket(db: Db, tokenHash: string, now: Date) {
+  return db
+    .updateTable('exportTicket')
+    .set({ usedAt: now })
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .where(sql<string>`request->>'what'`, '=', 'bundle')
+    .returning(['lmsKey', 'userKey', 'request', 'fileName'])
+    .executeTakeFirst();
+}
+
+/** The subject ids (migration 0028's record_subject) of those of these people who have one. */
+export async function subjectIdsOf(db: Db, userKeys: readonly number[]): Promise<string[]> {
+  if (userKeys.length === 0) return [];
+  const result = await sql<{ subjectId: string }>`
+    select subject_id as "subjectId" from record_subject
+     where user_key = any(${[...userKeys]}::int[])`.execute(db);
+  return result.rows.map((row) => row.subjectId);
+}
