@@ -25,6 +25,7 @@ import { migration0026 } from './0026-compliance.js';
 import { migration0027 } from './0027-lesson-attempts.js';
 import { migration0028 } from './0028-training-events.js';
 import { migration0029 } from './0029-validity-rules.js';
+import { migration0030 } from './0030-records-retention.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in order. Append only; never edit one that has landed. */
@@ -56,4 +57,5 @@ export const migrations: Migration[] = [
   migration0027,
   migration0028,
   migration0029,
+  migration0030,
 ];
