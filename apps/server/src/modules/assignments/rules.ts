@@ -15,6 +15,7 @@ import type {
   RuleCreated,
 } from '@waypoint/domain/console-contract';
 import { HttpError } from '../../lib/http-error.js';
+import { eventActorOf, withEventActor } from '../records/actor.js';
 import { operatorActor, recordAudit, type AuditActor, type AuditEntry } from '../staff/audit.js';
 import { presentRule } from './presenter.js';
 import * as repo from './repo.js';
@@ -65,6 +66,7 @@ export async function createRule(
     );
   }
   const { ruleKey, changes, matched } = await deps.db.transaction().execute(async (trx) => {
+    await withEventActor(trx, eventActorOf(actor.audit));
     const [curriculum] = await requireCurricula(trx, lmsKey, [body.curriculumKey]);
     const resolved = resolveAssignmentTerm(body, now.getTime(), {
       durationMs:

@@ -22,6 +22,7 @@ import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ReportCache } from '../progress/report-cache.js';
+import { eventActorOf, withEventActor } from '../records/actor.js';
 import { recordAudit, type AuditActor, type AuditEntry } from '../staff/audit.js';
 import { NO_SUCH_PERSON_MESSAGE } from '../staff/scope.js';
 import type { StaffContext } from '../staff/service.js';
@@ -173,6 +174,7 @@ export async function assignCurricula(
   const now = deps.clock.now();
   const { lmsKey } = actor.staff;
   const { result, changes } = await deps.db.transaction().execute(async (trx) => {
+    await withEventActor(trx, eventActorOf(actor.audit));
     const curricula = await requireCurricula(trx, lmsKey, body.curriculumKeys);
     const terms = termsOf(body, curricula, now);
     const people = await repo.lockPeopleInScope(trx, actor.staff, body.userKeys);
@@ -220,6 +222,7 @@ export async function unassignCurricula(
   const now = deps.clock.now();
   const { lmsKey } = actor.staff;
   const removed = await deps.db.transaction().execute(async (trx) => {
+    await withEventActor(trx, eventActorOf(actor.audit));
     const curricula = await requireCurricula(trx, lmsKey, body.curriculumKeys);
     const people = await repo.lockPeopleInScope(trx, actor.staff, body.userKeys);
     if (people.length !== body.userKeys.length) throw new HttpError(404, NO_SUCH_PERSON_MESSAGE);

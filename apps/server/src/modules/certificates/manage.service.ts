@@ -160,7 +160,7 @@ export async function revokeByCode(deps: OperatorDeps, input: { id: string; reas
     );
   const reason = input.reason.trim();
   if (!reason) throw new HttpError(400, 'Give the reason for revoking (--reason).');
-  return revokeCertificate(deps, code, reason);
+  return revokeCertificate(deps, code, reason, 'operator');
 }
 
 /** Retires the signing key and makes a new one; credentials already issued stay verifiable. */

@@ -26,6 +26,7 @@ import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import { buildAssignmentReport, type ReportDeps } from '../progress/service.js';
+import { withEventActor, type EventActor } from '../records/actor.js';
 import {
   assetNames,
   findIssued,
@@ -367,6 +368,8 @@ export async function revokeCertificate(
   deps: { db: Db; clock: Clock },
   publicId: string,
   reason: string,
+  /** Who revokes, named in the training event (records/actor.ts). */
+  actor: EventActor,
 ): Promise<{ certificateId: string; revokedAt: string; reason: string }> {
   const row = await findIssuedByPublicId(deps.db, publicId);
   if (!row) throw new HttpError(404, 'No certificate has this code.');
@@ -377,9 +380,11 @@ export async function revokeCertificate(
     );
   }
   const now = deps.clock.now();
-  if (!(await revokeIssued(deps.db, publicId, reason, now))) {
-    throw new HttpError(409, `Certificate ${publicId} was already revoked.`);
-  }
+  const revoked = await deps.db.transaction().execute(async (trx) => {
+    await withEventActor(trx, actor);
+    return revokeIssued(trx, publicId, reason, now);
+  });
+  if (!revoked) throw new HttpError(409, `Certificate ${publicId} was already revoked.`);
   return { certificateId: publicId, revokedAt: now.toISOString(), reason };
 }
 

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { AppUserTable } from '../../db/schema.js';
+import { withEventActor } from '../records/actor.js';
 
 /** The only SQL of the operator commands. */
 
@@ -199,6 +200,7 @@ export async function assignCurriculum(
   },
 ) {
   return db.transaction().execute(async (trx) => {
+    await withEventActor(trx, 'operator');
     await trx
       .selectFrom('appUser')
       .select('userKey')
