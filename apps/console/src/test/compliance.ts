@@ -46,7 +46,6 @@ export function buildMatrixRow(
 export function buildMatrix(rows: MatrixRow[], extra: Partial<MatrixPage> = {}): MatrixPage {
   return {
     asOf: AS_OF,
-    validityMonths: 12,
     recalculating: 0,
     curricula: CURRICULA,
     rows,

@@ -28,6 +28,7 @@ import { sessionsArea } from './sessions/module.js';
 import { ssoArea } from './sso/module.js';
 import { staffArea } from './staff/module.js';
 import { usersArea } from './users/module.js';
+import { validityArea } from './validity/module.js';
 import { widgetsArea } from './widgets/module.js';
 
 /**
@@ -58,6 +59,7 @@ export const AREAS: readonly FeatureArea[] = [
   peopleArea,
   assignmentsArea,
   complianceArea,
+  validityArea,
   programmeArea,
   progressArea,
   widgetsArea,

@@ -138,6 +138,8 @@ const curriculum: CurriculumSettings = {
   description: '',
   defaultDurationDays: null,
   defaultDueDate: null,
+  validityRule: 'none',
+  validityMonths: 0,
 };
 
 describe('curriculumProblems', () => {
@@ -159,6 +161,12 @@ describe('curriculumProblems', () => {
       'both',
       { defaultDurationDays: 30, defaultDueDate: '2027-01-01' },
       ['Give a default duration or a default due date, not both.'],
+    ],
+    ['an EASA validity of 12 months', { validityRule: 'easa', validityMonths: 12 }, []],
+    [
+      'an FAA validity without months',
+      { validityRule: 'faa', validityMonths: 0 },
+      ['The validity must be a whole number of months from 1 to 1200.'],
     ],
   ])('%s', (_label, change, expected) => {
     expect(curriculumProblems({ ...curriculum, ...change })).toEqual(expected);

@@ -7,6 +7,7 @@
  * messages speak in percent, as a person reads a pass mark.
  */
 import { PLAY_MODE } from '../play-mode.js';
+import { validityRuleProblem, type ValidityRuleKind } from './validity.js';
 
 /** A curriculum, course, topic or lesson name: 1 to 200 characters, no control characters. */
 export const PROGRAMME_NAME_MAX = 200;
@@ -122,6 +123,9 @@ export interface CurriculumSettings {
   defaultDurationDays: number | null;
   /** A fixed due date (YYYY-MM-DD) for new assignments (null: none). */
   defaultDueDate: string | null;
+  /** How long a completion stays valid (validity.ts; months 0 with 'none'). */
+  validityRule: ValidityRuleKind;
+  validityMonths: number;
 }
 
 const isOneOf = (values: readonly number[], value: number) => values.includes(value);
@@ -213,6 +217,7 @@ export function curriculumProblems(curriculum: CurriculumSettings): string[] {
   if (days !== null && due !== null) {
     problems.push('Give a default duration or a default due date, not both.');
   }
+  problems.push(validityRuleProblem(curriculum.validityRule, curriculum.validityMonths));
   return problems.filter((problem): problem is string => problem !== null);
 }
 

@@ -1,9 +1,9 @@
 /**
  * The qualification matrix's one rule (docs/decisions/0022): what one person's standing in one
  * curriculum is today, from its assignment's outcome (the one outcome rule, outcome.ts), the
- * assignment's due date (§4 Expiry: start plus duration) and how long a completion stays valid
- * (the LMS's certificate validity in calendar months; 0 = no expiry). The server's SQL filters
- * and sorts by the same rule (compliance/standing-sql.ts; a test holds the two together).
+ * assignment's due date (§4 Expiry: start plus duration) and until when the latest completion is
+ * valid (its qualification period, by the curriculum's validity rule: validity.ts). The server's
+ * SQL filters and sorts by the same rule (compliance/standing-sql.ts; a test holds them together).
  */
 import { isOpenDate } from '../dates.js';
 import type { Outcome } from '../outcome.js';
@@ -34,6 +34,11 @@ export interface StandingFacts {
   dueAt: number;
   /** The last time any lesson of it was launched; null: never. */
   lastActivityAt: number | null;
+  /**
+   * The latest completion's validity end (validity.ts's qualificationPeriod, as recorded); null
+   * when never completed or it never expires. Kept while the next recurrent cycle runs.
+   */
+  validUntil: number | null;
 }
 
 /** One cell of the matrix: its status and the date the words name. */
@@ -50,54 +55,27 @@ export interface QualificationCell {
 }
 
 /**
- * Calendar months added in UTC, the day clamped to the target month's last (31 January + 1 month
- * is 28 or 29 February, never 3 March); the time of day kept. PostgreSQL's timestamp + interval
- * 'N months' does the same, which the SQL side uses (standing-sql.ts).
- */
-export function addCalendarMonths(ms: number, months: number): number {
-  const date = new Date(ms);
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return Date.UTC(
-    year,
-    month,
-    Math.min(date.getUTCDate(), lastDay),
-    date.getUTCHours(),
-    date.getUTCMinutes(),
-    date.getUTCSeconds(),
-    date.getUTCMilliseconds(),
-  );
-}
-
-/** Until when a completion stays valid: completed + validity months (none when 0). */
-export function validUntil(completedAt: number, validityMonths: number): number | null {
-  if (validityMonths <= 0) return null;
-  return addCalendarMonths(completedAt, validityMonths);
-}
-
-/**
  * The standing of one assignment at `now`:
- * - complete: current until its validity ends (no end when the LMS sets none), expired after;
+ * - complete: current until its validity ends (no end when its rule sets none), expired after;
  * - failed: failed (a failed record is never shown as current, §4 failure rules);
+ * - a new recurrent cycle running while the previous completion is still valid: current until
+ *   that validity ends (the renewal's due date shows on the lists, lapsesAt);
  * - otherwise by the due date: overdue once it is not after now (§4 "expired when start plus
  *   duration is not after now"), due in N days within DUE_SOON_DAYS, else in progress when a
  *   lesson was attempted, not started when none was.
  */
-export function qualificationCell(
-  facts: StandingFacts | null,
-  validityMonths: number,
-  now: number,
-): QualificationCell {
+export function qualificationCell(facts: StandingFacts | null, now: number): QualificationCell {
   if (!facts) return { status: 'notAssigned', date: null, days: null };
   if (facts.outcome === 'complete') {
-    // No completion date recorded: nothing to count the validity from (shown without an end).
-    const until = facts.completedAt === null ? null : validUntil(facts.completedAt, validityMonths);
+    const until = facts.validUntil;
     if (until !== null && until <= now) return { status: 'expired', date: until, days: null };
     return { status: 'current', date: until, days: null };
   }
   if (facts.outcome === 'failed') {
     return { status: 'failed', date: facts.completedAt ?? facts.lastActivityAt, days: null };
+  }
+  if (facts.validUntil !== null && facts.validUntil > now) {
+    return { status: 'current', date: facts.validUntil, days: null };
   }
   if (facts.dueAt <= now) return { status: 'overdue', date: facts.dueAt, days: null };
   const days = Math.floor((facts.dueAt - now) / DAY_MS);
@@ -114,15 +92,15 @@ export function qualificationCell(
 }
 
 /**
- * The day a cell stops being "all right" for the expiring lists: a current qualification's end
- * of validity, an incomplete assignment's due date; null when neither applies (failed, expired,
- * overdue, current with no expiry, not assigned).
+ * The day a cell stops being "all right", for the expiring lists: a completion's validity end;
+ * an incomplete assignment's due date, or its previous completion's validity end when that is
+ * later (a recurrent cycle running while still current); null for a failed one or a completion
+ * that never expires. Whether it is after now is the list's question (onList).
  */
-export function lapsesAt(facts: StandingFacts | null, validityMonths: number, now: number) {
-  const cell = qualificationCell(facts, validityMonths, now);
-  if (cell.status === 'current' || cell.status === 'due') return cell.date;
-  if (cell.status === 'inProgress' || cell.status === 'notStarted') return facts?.dueAt ?? null;
-  return null;
+export function lapsesAt(facts: StandingFacts | null): number | null {
+  if (!facts || facts.outcome === 'failed') return null;
+  if (facts.outcome === 'complete') return facts.validUntil;
+  return Math.max(facts.dueAt, facts.validUntil ?? Number.NEGATIVE_INFINITY);
 }
 
 /** The daily lists (issue's "lists that answer the daily questions"). */
@@ -151,17 +129,12 @@ export function expiringWithinDays(list: ComplianceList): number | null {
  * - neverStarted: assigned, not complete nor failed, no lesson ever attempted (overdue or not);
  * - failed: its outcome is failed.
  */
-export function onList(
-  list: ComplianceList,
-  facts: StandingFacts | null,
-  validityMonths: number,
-  now: number,
-): boolean {
+export function onList(list: ComplianceList, facts: StandingFacts | null, now: number): boolean {
   if (!facts) return false;
-  const cell = qualificationCell(facts, validityMonths, now);
+  const cell = qualificationCell(facts, now);
   const within = expiringWithinDays(list);
   if (within !== null) {
-    const at = lapsesAt(facts, validityMonths, now);
+    const at = lapsesAt(facts);
     return at !== null && at > now && at <= now + within * DAY_MS;
   }
   if (list === 'overdue') return cell.status === 'overdue';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   qualificationPeriod,
   validityRuleOf,
+  validityRuleProblem,
   validityRuleText,
   type PreviousPeriod,
   type ValidityRule,
@@ -345,5 +346,25 @@ describe('validityRuleOf and validityRuleText', () => {
   ])('%s', (_, args, rule, text) => {
     expect(validityRuleOf(...args)).toEqual(rule);
     expect(validityRuleText(rule)).toBe(text);
+  });
+});
+
+describe('validityRuleProblem: a rule as a form or command gives it', () => {
+  it.each<[string, string, number, string | null]>([
+    ['none with 0 months', 'none', 0, null],
+    ['none with months', 'none', 12, 'A validity of no expiry has no months (give 0).'],
+    ['months, 1', 'months', 1, null],
+    ['easa, 1200', 'easa', 1200, null],
+    ['faa, 0', 'faa', 0, 'The validity must be a whole number of months from 1 to 1200.'],
+    [
+      'months, 1201',
+      'months',
+      1201,
+      'The validity must be a whole number of months from 1 to 1200.',
+    ],
+    ['months, 1.5', 'months', 1.5, 'The validity must be a whole number of months from 1 to 1200.'],
+    ['an unknown rule', 'icao', 12, "Unknown validity rule 'icao': none, months, easa or faa."],
+  ])('%s', (_, kind, months, problem) => {
+    expect(validityRuleProblem(kind, months)).toBe(problem);
   });
 });

@@ -23,6 +23,14 @@ import {
 export const VALIDITY_RULE_KINDS = ['none', 'months', 'easa', 'faa'] as const;
 export type ValidityRuleKind = (typeof VALIDITY_RULE_KINDS)[number];
 
+/** Each rule's name as a form offers it. */
+export const VALIDITY_RULE_LABELS: Record<ValidityRuleKind, string> = {
+  none: 'None (never expires)',
+  months: 'N calendar months from completion',
+  easa: 'EASA (end of month, 3-month early window)',
+  faa: 'FAA (grace month)',
+};
+
 /**
  * - none: a completion never expires and never recurs;
  * - months: N calendar months from the completion instant;
@@ -134,6 +142,20 @@ function faaBase(completedAt: Date, previous: PreviousPeriod | null): Date {
   if (!due) return completedAt;
   const offset = differenceInCalendarMonths(utc(completedAt), utc(due));
   return Math.abs(offset) <= 1 ? due : completedAt;
+}
+
+/** What is wrong with a rule as a form or command gives it (null: fine). */
+export function validityRuleProblem(kind: string, months: number): string | null {
+  if (!(VALIDITY_RULE_KINDS as readonly string[]).includes(kind)) {
+    return `Unknown validity rule '${kind}': none, months, easa or faa.`;
+  }
+  if (kind === 'none') {
+    return months === 0 ? null : 'A validity of no expiry has no months (give 0).';
+  }
+  if (!Number.isInteger(months) || months < 1 || months > VALIDITY_MONTHS_MAX) {
+    return `The validity must be a whole number of months from 1 to ${VALIDITY_MONTHS_MAX}.`;
+  }
+  return null;
 }
 
 /**

@@ -20,7 +20,7 @@ export function buildListRow(userKey: number, name: string): ListRow {
 }
 
 export function buildList(list: ListPage['list'], rows: ListRow[]): ListPage {
-  return { asOf: AS_OF, validityMonths: 12, recalculating: 0, list, rows, total: rows.length };
+  return { asOf: AS_OF, recalculating: 0, list, rows, total: rows.length };
 }
 
 export function buildInspectorLink(extra: Partial<InspectorLinkRow> = {}): InspectorLinkRow {

@@ -1,7 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { curriculumProblems, PROGRAMME_NAME_MAX } from '@waypoint/domain/staff';
+import {
+  curriculumProblems,
+  PROGRAMME_NAME_MAX,
+  VALIDITY_RULE_KINDS,
+  VALIDITY_RULE_LABELS,
+  type ValidityRuleKind,
+} from '@waypoint/domain/staff';
 import { ErrorLine } from '@waypoint/ui';
 import { editCurriculum, setLibrary, type ProgrammeCurriculum } from '../../api/programme';
 import { FormField } from '../../components/form-field';
@@ -16,6 +22,8 @@ interface CurriculumValues {
   due: 'open' | 'duration' | 'date';
   durationDays: number;
   dueDate: string;
+  validityRule: ValidityRuleKind;
+  validityMonths: number;
 }
 
 const valuesOf = (curriculum: ProgrammeCurriculum): CurriculumValues => ({
@@ -29,7 +37,14 @@ const valuesOf = (curriculum: ProgrammeCurriculum): CurriculumValues => ({
         : 'open',
   durationDays: curriculum.defaultDurationDays ?? 90,
   dueDate: curriculum.defaultDueDate ?? '',
+  validityRule: curriculum.validityRule,
+  validityMonths: curriculum.validityRule === 'none' ? 12 : curriculum.validityMonths,
 });
+
+const VALIDITY_OPTIONS = VALIDITY_RULE_KINDS.map((value) => ({
+  value,
+  label: VALIDITY_RULE_LABELS[value],
+}));
 
 const DUE_OPTIONS = [
   { value: 'open', label: 'Open-ended (no due date)' },
@@ -53,12 +68,15 @@ export function CurriculumForm({
     (body: Parameters<typeof editCurriculum>[1]) => editCurriculum(curriculum.curriculumKey, body),
   );
   const due = useWatch({ control: form.control, name: 'due' });
+  const validity = useWatch({ control: form.control, name: 'validityRule' });
   const onSubmit = (values: CurriculumValues) => {
     const settings = {
       name: values.name.trim(),
       description: values.description,
       defaultDurationDays: values.due === 'duration' ? values.durationDays : null,
       defaultDueDate: values.due === 'date' ? values.dueDate : null,
+      validityRule: values.validityRule,
+      validityMonths: values.validityRule === 'none' ? 0 : values.validityMonths,
     };
     const found = curriculumProblems(settings);
     setProblems(found);
@@ -105,6 +123,23 @@ export function CurriculumForm({
         />
       )}
       {due === 'date' && <FormField form={form} name="dueDate" label="Due date" type="date" />}
+      <SelectField
+        form={form}
+        name="validityRule"
+        label="Validity"
+        hint="Counts the completions recorded from now on; earlier ones keep the end they were given."
+        options={VALIDITY_OPTIONS}
+      />
+      {validity !== 'none' && (
+        <FormField
+          form={form}
+          name="validityMonths"
+          label="Validity in months"
+          type="number"
+          min={1}
+          rules={{ valueAsNumber: true }}
+        />
+      )}
     </NodeForm>
   );
 }

@@ -34,6 +34,8 @@ export function buildProgrammeTree(): ProgrammeTree {
         inLibrary: true,
         defaultDurationDays: null,
         defaultDueDate: null,
+        validityRule: 'none',
+        validityMonths: 0,
         assignedCount: 0,
         courses: [
           {
@@ -68,6 +70,8 @@ export function buildProgrammeTree(): ProgrammeTree {
         inLibrary: false,
         defaultDurationDays: null,
         defaultDueDate: null,
+        validityRule: 'none',
+        validityMonths: 0,
         assignedCount: 0,
         courses: [],
       },

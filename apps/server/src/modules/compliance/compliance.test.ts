@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qualificationPeriod } from '@waypoint/domain/staff';
 import type {
   CellHistory,
   ComplianceFacts,
@@ -121,7 +122,14 @@ describe('compliance matrix and lists', () => {
     const page = await get<MatrixPage>(admin, '/matrix');
     expect(page.curricula.map((c) => c.name)).toEqual(['Alpha recurrent', 'Bravo security']);
     expect(page.total).toBe(3);
-    expect(page.validityMonths).toBe(12);
+    // Curricula made after the LMS's 12-month certificate validity count 12 calendar months.
+    const s1Alpha = page.rows.find((row) => row.userID === 's1')!.cells[0]!;
+    expect(s1Alpha.date).toBe(
+      qualificationPeriod(
+        { kind: 'months', months: 12 },
+        new Date(now - 60 * DAY),
+      ).validUntil!.getTime(),
+    );
     expect(page.recalculating).toBe(0);
     expect(statuses(page)).toEqual({
       s1: 'current,overdue',
@@ -227,7 +235,8 @@ describe('compliance matrix and lists', () => {
       .execute();
     const after = await get<MatrixPage>(admin, '/matrix');
     expect(statuses(after).s2).toBe('failed,current');
-    // A new lesson in A: s1's completed A is no longer complete (the roll-up reads the tree).
+    // A new lesson in A: s1's completed A is no longer complete (the roll-up reads the tree), but
+    // the completion's qualification period still runs: current until it ends (validity.ts).
     const topic = await t.db
       .selectFrom('topic')
       .innerJoin('course', 'course.courseKey', 'topic.courseKey')
@@ -239,7 +248,13 @@ describe('compliance matrix and lists', () => {
       .values({ topicKey: topic.topicKey, name: 'New lesson' })
       .execute();
     const changed = await get<MatrixPage>(admin, '/matrix');
-    expect(statuses(changed).s1).toBe('inProgress,overdue');
+    expect(statuses(changed).s1).toBe('current,overdue');
+    const standing = await t.db
+      .selectFrom('assignmentStanding')
+      .select('outcome')
+      .where('assignmentKey', '=', assignments['s1:Alpha recurrent']!)
+      .executeTakeFirstOrThrow();
+    expect(standing.outcome).toBe('started');
   });
 
   it('follows new dates, a removal and a changed validity at once', async () => {
@@ -250,24 +265,32 @@ describe('compliance matrix and lists', () => {
       .set({ startDate: new Date(now), durationMs: 40 * DAY })
       .where('assignmentKey', '=', key)
       .execute();
-    expect(statuses(await get<MatrixPage>(admin, '/matrix')).s1).toBe('inProgress,notStarted');
+    expect(statuses(await get<MatrixPage>(admin, '/matrix')).s1).toBe('current,notStarted');
     await t.db
       .updateTable('assignment')
       .set({ removedAt: new Date(now) })
       .where('assignmentKey', '=', key)
       .execute();
-    expect(statuses(await get<MatrixPage>(admin, '/matrix')).s1).toBe('inProgress,notAssigned');
-    // A validity of one month: s3's A (completed 400 days ago) stays expired, s2's B (completed
-    // now) is current until a month from now.
+    expect(statuses(await get<MatrixPage>(admin, '/matrix')).s1).toBe('current,notAssigned');
+    // A rule changed to one month counts the completions after it: s2's B, recorded under 12
+    // months, keeps its end (a qualification period is a record), so it is not expiring.
     await t.db
-      .updateTable('certificateSettings')
-      .set({ validityMonths: 1 })
-      .where('lmsKey', '=', lmsKey)
+      .updateTable('curriculum')
+      .set({ validityRule: 'months', validityMonths: 1 })
+      .where('curriculumKey', '=', b.curriculumKey)
       .execute();
     const expiring = await get<ListPage>(admin, '/lists/expiring60');
-    expect(expiring.rows.map((row) => `${row.userID}:${row.curriculumName}`)).toContain(
+    expect(expiring.rows.map((row) => `${row.userID}:${row.curriculumName}`)).not.toContain(
       's2:Bravo security',
     );
+    const page = await get<MatrixPage>(admin, '/matrix');
+    expect(page.rows.find((row) => row.userID === 's2')!.cells[1]).toMatchObject({
+      status: 'current',
+      date: qualificationPeriod(
+        { kind: 'months', months: 12 },
+        new Date(now),
+      ).validUntil!.getTime(),
+    });
   });
 
   it("runs the standings' jobs on this database: recompute, then vacuum", async () => {

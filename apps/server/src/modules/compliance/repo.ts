@@ -34,10 +34,9 @@ export interface PopulationFilter {
   status?: QualificationStatus | undefined;
 }
 
-/** What statuses are worked out at: now and the LMS's validity months. */
+/** What statuses are worked out at (each validity end is on its standing: migration 0029). */
 export interface StatusClock {
   now: Date;
-  validityMonths: number;
 }
 
 const PERSON_COLUMNS = sql`u.user_key as "userKey", u.user_id as "userID",
@@ -188,6 +187,8 @@ export interface StandingData {
   completedAt: Date | null;
   lastActivityAt: Date | null;
   dueAt: Date;
+  /** The latest qualification period's end (null: none, or no expiry). */
+  validUntil: Date | null;
 }
 
 /** The live standings (latest per curriculum) of these people in these curricula. */
@@ -197,7 +198,8 @@ export async function standingsOf(db: Db, userKeys: number[], curricula: number[
     select distinct on (s.user_key, s.curriculum_key)
            s.user_key as "userKey", s.curriculum_key as "curriculumKey",
            s.assignment_key as "assignmentKey", s.outcome, s.completed_at as "completedAt",
-           s.last_activity_at as "lastActivityAt", s.due_at as "dueAt"
+           s.last_activity_at as "lastActivityAt", s.due_at as "dueAt",
+           s.valid_until as "validUntil"
       from assignment_standing s
      where s.user_key = any(${userKeys}::int[]) and s.curriculum_key = any(${curricula}::int[])
        and s.live
@@ -213,6 +215,7 @@ export interface ListRowData extends PersonData {
   completedAt: Date | null;
   lastActivityAt: Date | null;
   dueAt: Date;
+  validUntil: Date | null;
   sortName: string;
 }
 
@@ -241,23 +244,13 @@ export async function listRows(
     sql<ListRowData>`select ${PERSON_COLUMNS}, s.curriculum_key as "curriculumKey",
         c.name as "curriculumName", s.assignment_key as "assignmentKey", s.outcome,
         s.completed_at as "completedAt", s.last_activity_at as "lastActivityAt",
-        s.due_at as "dueAt", lower(u.name_collated) as "sortName"
+        s.due_at as "dueAt", s.valid_until as "validUntil", lower(u.name_collated) as "sortName"
        from ${from} where ${where}
       order by ${listOrder(list)}, lower(u.name_collated), u.user_key, c.name, s.assignment_key
       limit ${page.limit} offset ${page.offset}`.execute(db),
     sql<{ total: string }>`select count(*) as total from ${from} where ${where}`.execute(db),
   ]);
   return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
-}
-
-/** Months a completion stays valid in the LMS (certificate settings; 0 = no expiry). */
-export async function validityMonthsOf(db: Db, lmsKey: number): Promise<number> {
-  const row = await db
-    .selectFrom('certificateSettings')
-    .select('validityMonths')
-    .where('lmsKey', '=', lmsKey)
-    .executeTakeFirst();
-  return row?.validityMonths ?? 0;
 }
 
 /** How many live assignments of the LMS wait for their standing to be recalculated. */
@@ -323,8 +316,9 @@ export async function staleStandings(db: Db, lmsKey: number | null, limit: numbe
     version: string;
     userKey: number;
     lmsKey: number;
+    curriculumKey: number;
   }>`select s.assignment_key as "assignmentKey", s.version, s.user_key as "userKey",
-        s.lms_key as "lmsKey"
+        s.lms_key as "lmsKey", s.curriculum_key as "curriculumKey"
        from assignment_standing s
       where s.computed_version < s.version and s.live
         ${lmsKey === null ? sql`` : sql`and s.lms_key = ${lmsKey}`}
@@ -341,14 +335,18 @@ export interface ComputedStanding {
   lastActivityAt: Date | null;
 }
 
-/** Writes computed standings in one statement; a row changed since it was read stays stale. */
+/**
+ * Writes computed standings in one statement; a row changed since it was read stays stale. The
+ * validity end is the assignment's latest qualification period's (validity/periods.ts recorded
+ * it by the domain's rule; migration 0029): kept while a new cycle runs, until it ends.
+ */
 export async function writeStandings(db: Db, rows: ComputedStanding[], now: Date): Promise<number> {
   if (rows.length === 0) return 0;
   const result = await sql`
     update assignment_standing s set outcome = v.outcome, completed_at = v.completed_at,
            last_activity_at = v.last_activity_at, computed_version = v.version, computed_at = ${now},
-           valid_until = waypoint_valid_until(v.completed_at, coalesce((select cs.validity_months
-             from certificate_settings cs where cs.lms_key = s.lms_key), 0))
+           valid_until = (select p.valid_until from qualification_period p
+             where p.assignment_key = s.assignment_key order by p.number desc limit 1)
       from unnest(${rows.map((r) => r.assignmentKey)}::int[],
                   ${rows.map((r) => r.version)}::bigint[],
                   ${rows.map((r) => r.outcome)}::text[],

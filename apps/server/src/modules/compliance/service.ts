@@ -72,12 +72,11 @@ function populationOf(filter: ComplianceFilter): repo.PopulationFilter {
 
 /** What every view starts from: the clock, the LMS's validity, the columns, what is stale. */
 async function viewContext(deps: ComplianceDeps, scope: ComplianceScope, filter: ComplianceFilter) {
-  const [recalculating, validityMonths, curricula] = await Promise.all([
+  const [recalculating, curricula] = await Promise.all([
     freshenForRead(deps, scope.lmsKey),
-    repo.validityMonthsOf(deps.db, scope.lmsKey),
     repo.matrixColumns(deps.db, scope.lmsKey, curriculaOf(filter)),
   ]);
-  const clock: repo.StatusClock = { now: deps.clock.now(), validityMonths };
+  const clock: repo.StatusClock = { now: deps.clock.now() };
   return { recalculating, clock, curricula, keys: curricula.map((c) => c.curriculumKey) };
 }
 
@@ -95,9 +94,9 @@ function cellOf(
           completedAt: ms(standing.completedAt),
           dueAt: standing.dueAt.getTime(),
           lastActivityAt: ms(standing.lastActivityAt),
+          validUntil: ms(standing.validUntil),
         }
       : null,
-    clock.validityMonths,
     clock.now.getTime(),
   );
   return { curriculumKey, assignmentKey: standing?.assignmentKey ?? null, ...cell };
@@ -172,7 +171,6 @@ export async function matrixPage(
   ]);
   return {
     asOf: clock.now.getTime(),
-    validityMonths: clock.validityMonths,
     recalculating: context.recalculating,
     curricula,
     rows: await matrixRows(deps, people.rows, curricula, clock),
@@ -217,7 +215,6 @@ export async function listPage(
   );
   return {
     asOf: clock.now.getTime(),
-    validityMonths: clock.validityMonths,
     recalculating,
     list,
     rows: rows.map((row) => presentListRow(row, clock)),
@@ -277,11 +274,8 @@ export async function cellHistory(
   const curriculum = await repo.curriculumOf(deps.db, scope.lmsKey, curriculumKey);
   if (!curriculum) throw new HttpError(404, NO_SUCH_CURRICULUM_MESSAGE);
   await freshenForRead(deps, scope.lmsKey);
-  const [validityMonths, assignment] = await Promise.all([
-    repo.validityMonthsOf(deps.db, scope.lmsKey),
-    repo.assignmentOf(deps.db, userKey, curriculumKey),
-  ]);
-  const clock = { now: deps.clock.now(), validityMonths };
+  const assignment = await repo.assignmentOf(deps.db, userKey, curriculumKey);
+  const clock = { now: deps.clock.now() };
   const [standing] = await repo.standingsOf(deps.db, [userKey], [curriculumKey]);
   let lessons: LessonHistory[] = [];
   let events: CellHistory['events'] = [];
@@ -342,7 +336,6 @@ export async function cellHistory(
 /** A batch of the matrix for an export: the columns, and up to EXPORT_BATCH people's rows. */
 export interface MatrixBatch {
   asOf: number;
-  validityMonths: number;
   curricula: CurriculumColumn[];
   rows: MatrixRow[];
 }
@@ -386,14 +379,12 @@ export async function* matrixBatches(
     any = true;
     yield {
       asOf: clock.now.getTime(),
-      validityMonths: clock.validityMonths,
       curricula,
       rows: await matrixRows(deps, people, curricula, clock),
     };
   }
   // An empty population still has its columns (the export's header).
-  if (!any)
-    yield { asOf: clock.now.getTime(), validityMonths: clock.validityMonths, curricula, rows: [] };
+  if (!any) yield { asOf: clock.now.getTime(), curricula, rows: [] };
 }
 
 /** A whole daily list of a population, page by page (for exports and scheduled reports). */

@@ -6,7 +6,9 @@ import {
   onList,
   QUALIFICATION_STATUSES,
   qualificationCell,
+  qualificationPeriod,
   type StandingFacts,
+  type ValidityRule,
 } from '@waypoint/domain/staff';
 import type { DatabaseHandle } from '../../db/connection.js';
 import { createTestDatabase } from '../../test/database.js';
@@ -19,8 +21,9 @@ const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 27, 9, 0, 0);
 
 // The SQL that filters, sorts and lists whole populations must say what the domain rule says of
-// every cell (qualification.ts): generated standings are written as rows, and the database's
-// status, each status filter, and list membership are compared with the domain's, case by case.
+// every cell (qualification.ts): generated standings, their validity ends worked out by the
+// domain's validity rule (validity.ts) as standings.ts records them, are written as rows, and the
+// database's status, each status filter, and list membership are compared with the domain's.
 describe('standing-sql agrees with the qualification rule', () => {
   let handle: DatabaseHandle;
   let lmsKey: number;
@@ -43,6 +46,15 @@ describe('standing-sql agrees with the qualification rule', () => {
     fc.constantFrom(0, -1, 1, 30 * DAY, 30 * DAY - 1, 30 * DAY + 1, 60 * DAY, 90 * DAY, -365 * DAY),
     fc.integer({ min: -800, max: 800 }).map((days) => days * DAY + 3_600_000),
   );
+  // A validity rule of each kind (validity.ts), so the ends include the rules' own edges (ends of
+  // months, EASA's last instant of a month, FAA's grace month).
+  const rule = fc.constantFrom<ValidityRule>(
+    { kind: 'none' },
+    { kind: 'months', months: 1 },
+    { kind: 'months', months: 12 },
+    { kind: 'easa', months: 6 },
+    { kind: 'faa', months: 12 },
+  );
   const facts = fc.record({
     outcome,
     completed: fc.option(
@@ -54,19 +66,21 @@ describe('standing-sql agrees with the qualification rule', () => {
     ),
     due: offset,
     activity: fc.option(offset, { nil: null }),
+    rule,
+    // An incomplete or failed one may run a new cycle after an earlier completion's period.
+    previous: fc.option(offset, { nil: null }),
   });
 
-  it('for generated standings and validity periods', async () => {
-    const cases = fc.sample(fc.tuple(facts, fc.constantFrom(0, 1, 6, 12, 24)), 300);
-    const months = [0, 1, 6, 12, 24];
+  it('for generated standings and validity rules', async () => {
+    const cases = fc.sample(facts, 300);
     // One curriculum per case: a person holds one live assignment of each.
     while (curricula.length < cases.length) {
       curricula.push(
         (await buildCurriculum(handle.db, lmsKey, `C${curricula.length}`)).curriculumKey,
       );
     }
-    const rows: { key: number; facts: StandingFacts; months: number }[] = [];
-    for (const [index, [input, validity]] of cases.entries()) {
+    const rows: { key: number; facts: StandingFacts }[] = [];
+    for (const [index, input] of cases.entries()) {
       const dueAt = now + input.due;
       const assignment = await buildAssignment(handle.db, {
         userKey,
@@ -75,11 +89,17 @@ describe('standing-sql agrees with the qualification rule', () => {
         startDate: new Date(dueAt - 10 * DAY),
         durationMs: 10 * DAY,
       });
+      const completedAt = input.completed === null ? null : now + input.completed;
+      // The period the standing's end comes from: this completion's, or an earlier one's.
+      const counted = input.outcome === 'complete' ? completedAt : input.previous;
+      const period =
+        counted === null ? null : qualificationPeriod(input.rule, new Date(now + counted));
       const standing: StandingFacts = {
         outcome: input.outcome,
-        completedAt: input.completed === null ? null : now + input.completed,
+        completedAt,
         dueAt,
         lastActivityAt: input.activity === null ? null : now + input.activity,
+        validUntil: period?.validUntil?.getTime() ?? null,
       };
       await handle.db
         .updateTable('assignmentStanding')
@@ -88,19 +108,14 @@ describe('standing-sql agrees with the qualification rule', () => {
           completedAt: standing.completedAt === null ? null : new Date(standing.completedAt),
           lastActivityAt:
             standing.lastActivityAt === null ? null : new Date(standing.lastActivityAt),
+          validUntil: standing.validUntil === null ? null : new Date(standing.validUntil),
         })
         .where('assignmentKey', '=', assignment.assignmentKey)
         .execute();
-      rows.push({ key: assignment.assignmentKey, facts: standing, months: validity });
+      rows.push({ key: assignment.assignmentKey, facts: standing });
     }
-    for (const validity of months) {
-      const clock = { now: new Date(now), validityMonths: validity };
-      // The LMS's validity changed: migration 0026's trigger moves every validity end with it.
-      await handle.db
-        .insertInto('certificateSettings')
-        .values({ lmsKey, validityMonths: validity })
-        .onConflict((oc) => oc.column('lmsKey').doUpdateSet({ validityMonths: validity }))
-        .execute();
+    const clock = { now: new Date(now) };
+    {
       const result = await sql<{ key: number; status: string }>`
         select s.assignment_key as key, ${statusSql(clock.now)} as status
           from assignment_standing s where s.user_key = ${userKey}`.execute(handle.db);
@@ -114,21 +129,19 @@ describe('standing-sql agrees with the qualification rule', () => {
         );
         const keys = new Set(matching.rows.map((row) => row.key));
         for (const row of rows) {
-          const expected = qualificationCell(row.facts, validity, now).status === status;
-          expect({ status, validity, facts: row.facts, matches: keys.has(row.key) }).toEqual({
+          const expected = qualificationCell(row.facts, now).status === status;
+          expect({ status, facts: row.facts, matches: keys.has(row.key) }).toEqual({
             status,
-            validity,
             facts: row.facts,
             matches: expected,
           });
         }
       }
       for (const row of rows) {
-        const expected = qualificationCell(row.facts, validity, now).status;
-        expect({ key: row.key, facts: row.facts, validity, status: byKey.get(row.key) }).toEqual({
+        const expected = qualificationCell(row.facts, now).status;
+        expect({ key: row.key, facts: row.facts, status: byKey.get(row.key) }).toEqual({
           key: row.key,
           facts: row.facts,
-          validity,
           status: expected,
         });
       }
@@ -144,11 +157,10 @@ describe('standing-sql agrees with the qualification rule', () => {
         );
         const keys = new Set(listed.rows.map((r) => r.assignmentKey));
         for (const row of rows) {
-          expect({ list, validity, facts: row.facts, listed: keys.has(row.key) }).toEqual({
+          expect({ list, facts: row.facts, listed: keys.has(row.key) }).toEqual({
             list,
-            validity,
             facts: row.facts,
-            listed: onList(list, row.facts, validity, now),
+            listed: onList(list, row.facts, now),
           });
         }
       }

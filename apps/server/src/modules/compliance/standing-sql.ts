@@ -4,9 +4,10 @@
  * a curriculum column, and the daily lists. The cells a page shows are worked out by the domain
  * rule itself; standing-sql.test.ts runs both over the same cases and holds them together.
  *
- * Every expression reads `s` (assignment_standing), whose due date and validity end migration
- * 0026 keeps on the row (waypoint_due_at, waypoint_valid_until), so that each list and status
- * filter is a range over one of its partial indexes rather than an expression over every row.
+ * Every expression reads `s` (assignment_standing), whose due date migration 0026 keeps on the row
+ * (waypoint_due_at) and whose validity end is the latest qualification period's (migration 0029,
+ * the domain's validity rule), so that each list and status filter is a range over one of its
+ * partial indexes rather than an expression over every row.
  */
 import { sql, type RawBuilder } from 'kysely';
 import {
@@ -17,6 +18,8 @@ import {
 } from '@waypoint/domain/staff';
 
 const INCOMPLETE = sql`s.outcome in ('notstarted', 'started')`;
+/** An incomplete one that is not still current from its previous completion (a new cycle). */
+const notStillValid = (now: Date) => sql`(s.valid_until is null or s.valid_until <= ${now})`;
 const days = (n: number) => sql.raw(`interval '${Math.trunc(n)} days'`);
 
 /** The cell's status (qualificationCell), as text: for sorting by a column. */
@@ -25,6 +28,7 @@ export function statusSql(now: Date): RawBuilder<string> {
     when s.outcome = 'complete' then
       case when s.valid_until <= ${now} then 'expired' else 'current' end
     when s.outcome = 'failed' then 'failed'
+    when s.valid_until > ${now} then 'current'
     when s.due_at <= ${now} then 'overdue'
     when s.due_at < ${now}::timestamptz + ${days(DUE_SOON_DAYS)} then 'due'
     when s.outcome = 'started' then 'inProgress'
@@ -41,28 +45,31 @@ export function statusRankSql(status: RawBuilder<string>): RawBuilder<number> {
 /**
  * "The cell has this status" as a condition its indexes serve (the same cases as statusSql):
  * overdue and due are due-date ranges of incomplete standings, expired and current validity
- * ranges of complete ones. notAssigned has no standing and is the caller's.
+ * ranges of complete ones (and of a new cycle while the previous completion is valid).
+ * notAssigned has no standing and is the caller's.
  */
 export function statusCondition(
   status: Exclude<QualificationStatus, 'notAssigned'>,
   now: Date,
 ): RawBuilder<boolean> {
   const soon = sql`${now}::timestamptz + ${days(DUE_SOON_DAYS)}`;
+  const pending = sql`${notStillValid(now)}`;
   switch (status) {
     case 'overdue':
-      return sql<boolean>`${INCOMPLETE} and s.due_at <= ${now}`;
+      return sql<boolean>`${INCOMPLETE} and s.due_at <= ${now} and ${pending}`;
     case 'due':
-      return sql<boolean>`${INCOMPLETE} and s.due_at > ${now} and s.due_at < ${soon}`;
+      return sql<boolean>`${INCOMPLETE} and s.due_at > ${now} and s.due_at < ${soon} and ${pending}`;
     case 'inProgress':
-      return sql<boolean>`s.outcome = 'started' and s.due_at >= ${soon}`;
+      return sql<boolean>`s.outcome = 'started' and s.due_at >= ${soon} and ${pending}`;
     case 'notStarted':
-      return sql<boolean>`s.outcome = 'notstarted' and s.due_at >= ${soon}`;
+      return sql<boolean>`s.outcome = 'notstarted' and s.due_at >= ${soon} and ${pending}`;
     case 'failed':
       return sql<boolean>`s.outcome = 'failed'`;
     case 'expired':
       return sql<boolean>`s.outcome = 'complete' and s.valid_until <= ${now}`;
     case 'current':
-      return sql<boolean>`s.outcome = 'complete' and (s.valid_until is null or s.valid_until > ${now})`;
+      return sql<boolean>`((s.outcome = 'complete' and (s.valid_until is null or s.valid_until > ${now}))
+        or (${INCOMPLETE} and s.valid_until > ${now}))`;
   }
 }
 

@@ -9,6 +9,7 @@
 import { outcomeOf, type ProgressElement } from '@waypoint/domain';
 import type { ScheduledJob } from '../../platform/job-queue.js';
 import { buildProgressReports, type ReportDeps } from '../progress/service.js';
+import { recordPeriods, type Completion } from '../validity/periods.js';
 import * as repo from './repo.js';
 
 export type StandingDeps = ReportDeps & { clock: { now(): Date } };
@@ -66,6 +67,7 @@ export async function refreshStandings(
     if (stale.length === 0) break;
     read += stale.length;
     const computed: repo.ComputedStanding[] = [];
+    const completions: Completion[] = [];
     // A batch is one LMS's people at a time (a report reads its own LMS's curricula).
     for (const [lms, rows] of groupByKey(stale, (row) => row.lmsKey)) {
       const reports = await buildProgressReports(deps, lms, [
@@ -80,13 +82,17 @@ export async function refreshStandings(
         const curriculum = curricula.get(row.assignmentKey);
         // Not in the report: the assignment went while we read; it is no longer live.
         if (!curriculum) continue;
-        computed.push({
-          assignmentKey: row.assignmentKey,
-          version: row.version,
-          ...standingOf(curriculum),
-        });
+        const standing = standingOf(curriculum);
+        computed.push({ assignmentKey: row.assignmentKey, version: row.version, ...standing });
+        if (standing.outcome === 'complete' && standing.completedAt) {
+          const { assignmentKey, curriculumKey } = row;
+          completions.push({ assignmentKey, curriculumKey, completedAt: standing.completedAt });
+        }
       }
     }
+    // Each new completion's qualification period first: the standing's validity end is read
+    // from it (the domain's one validity rule, docs/decisions/0022 "Validity rules").
+    await recordPeriods(deps.db, completions);
     const written = await repo.writeStandings(deps.db, computed, deps.clock.now());
     refreshed += written;
     // Nothing could be written (each changed again while read): leave them to the next pass.

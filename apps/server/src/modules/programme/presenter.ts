@@ -38,6 +38,8 @@ export function presentTree(rows: {
     inLibrary: curriculum.inLibrary,
     defaultDurationDays: durationDays(curriculum.defaultDurationMs),
     defaultDueDate: curriculum.defaultDueDate,
+    validityRule: curriculum.validityRule,
+    validityMonths: curriculum.validityMonths,
     assignedCount: Number(curriculum.assignedCount ?? 0),
     courses: (coursesOf.get(curriculum.curriculumKey) ?? []).map((course) => ({
       courseKey: course.courseKey,

@@ -18,6 +18,8 @@ export function selectCurricula(db: Db, lmsKey: number) {
       'c.inLibrary',
       'c.defaultDurationMs',
       'c.defaultDueDate',
+      'c.validityRule',
+      'c.validityMonths',
       eb
         .selectFrom('assignment as a')
         .select((inner) => inner.fn.countAll<number>().as('n'))
@@ -128,6 +130,8 @@ export function lockCurriculum(db: Db, lmsKey: number, curriculumKey: number) {
       'inLibrary',
       'defaultDurationMs',
       'defaultDueDate',
+      'validityRule',
+      'validityMonths',
     ])
     .where('lmsKey', '=', lmsKey)
     .where('curriculumKey', '=', curriculumKey)

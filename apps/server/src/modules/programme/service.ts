@@ -131,6 +131,8 @@ const curriculumSpec: EditSpec<CurriculumSettings> = {
         description: row.description,
         defaultDurationDays: durationDays(row.defaultDurationMs),
         defaultDueDate: row.defaultDueDate,
+        validityRule: row.validityRule,
+        validityMonths: row.validityMonths,
       }
     );
   },
@@ -143,6 +145,9 @@ const curriculumSpec: EditSpec<CurriculumSettings> = {
       row.defaultDurationMs =
         change.defaultDurationDays === null ? null : change.defaultDurationDays * DAY_MS;
     if (change.defaultDueDate !== undefined) row.defaultDueDate = change.defaultDueDate;
+    // A new rule counts the completions recorded after it (validity/periods.ts).
+    if (change.validityRule !== undefined) row.validityRule = change.validityRule;
+    if (change.validityMonths !== undefined) row.validityMonths = change.validityMonths;
     await repo.updateCurriculum(trx, key, row);
   },
 };

@@ -94,8 +94,6 @@ export type CurriculumColumn = Static<typeof CurriculumColumn>;
 const ViewFacts = {
   /** The "now" the statuses were worked out at (ms since the epoch). */
   asOf: Type.Number(),
-  /** Months a completion stays valid in this LMS (0: no expiry). */
-  validityMonths: Type.Integer(),
   /** Assignments of the LMS whose standing is being recalculated (shown with their last value). */
   recalculating: Type.Integer(),
 };

@@ -70,6 +70,14 @@ export const ProgrammeCourse = Type.Object({
 });
 export type ProgrammeCourse = Static<typeof ProgrammeCourse>;
 
+/** The rules of staff/validity.ts (VALIDITY_RULE_KINDS, spelled out for the schema's type). */
+const ValidityRuleKind = Type.Union([
+  Type.Literal('none'),
+  Type.Literal('months'),
+  Type.Literal('easa'),
+  Type.Literal('faa'),
+]);
+
 export const ProgrammeCurriculum = Type.Object({
   curriculumKey: Type.Integer(),
   name: Type.String(),
@@ -80,6 +88,10 @@ export const ProgrammeCurriculum = Type.Object({
   defaultDurationDays: Type.Union([Type.Integer(), Type.Null()]),
   /** YYYY-MM-DD: new assignments are due at the end of that day (UTC). */
   defaultDueDate: Type.Union([Type.String(), Type.Null()]),
+  /** How long a completion stays valid (staff/validity.ts): none, months, easa or faa. */
+  validityRule: ValidityRuleKind,
+  /** The rule's months (0 with none). */
+  validityMonths: Type.Integer(),
   /** Students it is assigned to now: an edit changes what they see at once. */
   assignedCount: Type.Integer(),
   courses: Type.Array(ProgrammeCourse),
@@ -110,6 +122,9 @@ export const CurriculumEdit = Type.Object(
       Type.Union([Type.Integer({ maximum: DEFAULT_DURATION_DAYS_MAX * 10 }), Type.Null()]),
     ),
     defaultDueDate: Type.Optional(Type.Union([Text({ maxLength: 20 }), Type.Null()])),
+    // Checked together by the domain's validityRuleProblem (clear messages).
+    validityRule: Type.Optional(ValidityRuleKind),
+    validityMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -401,7 +416,7 @@ export const programmeSchemas = {
     },
   },
   editCurriculum: {
-    summary: "Edit a curriculum's name, description, library flag, default duration or due date",
+    summary: "Edit a curriculum's name, description, default duration or due date, validity rule",
     params: Keyed('curriculumKey'),
     body: CurriculumEdit,
     response: { 200: ProgrammeChange, ...editErrors },

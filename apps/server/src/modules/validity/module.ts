@@ -1,0 +1,11 @@
+import type { FeatureArea } from '../feature-area.js';
+
+/**
+ * Validity rules (docs/decisions/0022 "Validity rules"): each curriculum's rule, the qualification
+ * period each completion is worth (periods.ts, by the domain's qualificationPeriod), the
+ * recurrent cycle a period opens, and the curriculum-validity command.
+ */
+export const validityArea: FeatureArea = {
+  name: 'validity',
+  migrations: ['0029-validity-rules'],
+};
