@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { buildProgressElement as el } from '../progress-element.js';
 import {
+  attemptRecordItems,
+  trainingRecordCsvWithAttempts,
   attemptCompletionText,
   attemptRecordItem,
   attemptRecordRow,
@@ -118,5 +121,67 @@ describe('correctionProblem: a correction needs a reason of 10 characters or mor
     [{ reason: 'Paper exam marked', scorePercent: null }, null],
   ])('%j: %s', (input, problem) => {
     expect(correctionProblem(input)).toBe(problem);
+  });
+});
+
+describe('attemptRecordItems: every attempt of each lesson, in tree order, with its names', () => {
+  const lesson = (key: number, name: string, playMode = 1) =>
+    el({
+      elementType: 'lesson',
+      elementKey: key,
+      elementAssignmentKey: 7,
+      elementName: name,
+      elementPlayMode: playMode,
+    });
+  const tree = (name: string) =>
+    el({
+      elementType: 'curriculum',
+      elementName: name,
+      elementChildren: [
+        el({
+          elementType: 'course',
+          elementName: 'Doors',
+          elementChildren: [
+            el({
+              elementType: 'topic',
+              elementChildren: [lesson(1, 'Quiz'), lesson(2, 'Browse', 2), lesson(3, 'Never')],
+            }),
+          ],
+        }),
+      ],
+    });
+  const attempts: Record<string, AttemptFields[]> = {
+    '7:1': [attempt({ number: 1, score: 0.4 }), attempt({ number: 2, score: 0.9 })],
+    '7:2': [attempt({ number: 1, score: 0.5 })],
+  };
+  const lookup = (assignmentKey: number, lessonKey: number) =>
+    attempts[`${assignmentKey}:${lessonKey}`] ?? [];
+
+  it('lists each attempt first to last; a Browse lesson shows no score (§9); a lesson without attempts none', () => {
+    const items = attemptRecordItems([tree('Safety')], lookup);
+    expect(items.map((item) => [item.lesson, item.number, item.score])).toEqual([
+      ['Quiz', 1, '40%'],
+      ['Quiz', 2, '90%'],
+      ['Browse', 1, '-'],
+    ]);
+    expect(items[0]).toMatchObject({ curriculum: 'Safety', course: 'Doors' });
+  });
+
+  it('leaves out nameless curricula, as the record does', () => {
+    expect(attemptRecordItems([tree('  ')], lookup)).toEqual([]);
+  });
+
+  it('writes the items, an empty line, then the Attempts section with its header', () => {
+    const items = attemptRecordItems([tree('Safety')], lookup);
+    const csv = trainingRecordCsvWithAttempts({ name: 'Sam', employeeID: 'E1' }, [], items);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toMatch(/^Student,Employee ID,Level/);
+    expect(lines[1]).toBe('');
+    expect(lines[2]).toBe('Attempts');
+    expect(lines[3]).toBe(ATTEMPTS_CSV_HEADER.join(','));
+    expect(lines.slice(4, 7)).toHaveLength(3);
+    expect(lines[4]).toMatch(
+      /^Safety,Doors,Quiz,1,2026-03-04,2026-03-04,0:20:00,40%,Complete,Passed,,Player$/,
+    );
   });
 });

@@ -4,9 +4,17 @@
  * is an attempt of its own (source 'correction') with its reason; the attempt it corrects is kept.
  */
 import { isCompletionComplete, isFailedCompletion } from '../completion.js';
+import { isDraftAssociated } from '../drafts.js';
 import { PLAY_MODE } from '../play-mode.js';
+import type { ProgressElement } from '../progress-element.js';
 import { formatScorePercent } from '../score.js';
 import { isoDate, timeText } from './report-format.js';
+import {
+  toCsv,
+  trainingRecordRow,
+  TRAINING_RECORD_CSV_HEADER,
+  type TrainingRecordItem,
+} from './training-record.js';
 
 /**
  * Where an attempt came from: the player, the migration of older rows, an import of records kept
@@ -144,6 +152,57 @@ export function attemptRecordRow(item: AttemptRecordItem): string[] {
     item.offline,
     item.source,
   ];
+}
+
+/**
+ * Every attempt of the student's lessons for the training record, in tree order (each lesson's
+ * attempts first to last), with the names the record shows. The same curricula as the record's
+ * items: draft-associated and nameless curricula are left out.
+ */
+export function attemptRecordItems(
+  curricula: readonly ProgressElement[],
+  attemptsOf: (assignmentKey: number, lessonKey: number) => readonly AttemptFields[],
+): AttemptRecordItem[] {
+  const items: AttemptRecordItem[] = [];
+  for (const curriculum of curricula) {
+    if (curriculum.elementName.trim() === '' || isDraftAssociated(curriculum)) continue;
+    for (const course of curriculum.elementChildren) {
+      for (const topic of course.elementChildren) {
+        for (const lesson of topic.elementChildren) {
+          if (lesson.elementType !== 'lesson') continue;
+          const names = {
+            curriculum: curriculum.elementName,
+            course: course.elementName,
+            lesson: lesson.elementName,
+          };
+          for (const attempt of attemptsOf(lesson.elementAssignmentKey, lesson.elementKey)) {
+            items.push(attemptRecordItem(names, attempt, lesson.elementPlayMode));
+          }
+        }
+      }
+    }
+  }
+  return items;
+}
+
+/**
+ * The training record as CSV with its attempts: the finished items as trainingRecordCsv writes
+ * them (the same header and columns), then, after an empty line, a section 'Attempts' with its
+ * own header and one line per attempt.
+ */
+export function trainingRecordCsvWithAttempts(
+  student: { name: string; employeeID: string },
+  items: readonly TrainingRecordItem[],
+  attempts: readonly AttemptRecordItem[],
+): string {
+  return toCsv([
+    [...TRAINING_RECORD_CSV_HEADER],
+    ...items.map((entry) => trainingRecordRow(student, entry)),
+    [],
+    ['Attempts'],
+    [...ATTEMPTS_CSV_HEADER],
+    ...attempts.map(attemptRecordRow),
+  ]);
 }
 
 /** The results a staff member may correct a lesson to (the console's 'Correct result'). */

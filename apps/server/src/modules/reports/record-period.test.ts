@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildProgressElement as element } from '@waypoint/domain';
-import { curriculaInPeriod, recordPeriod } from './record-period.js';
+import { attemptInPeriod, curriculaInPeriod, recordPeriod } from './record-period.js';
 
 const day = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
 
@@ -61,5 +61,21 @@ describe('a training record narrowed to a period', () => {
     const kept = curriculaInPeriod([done], recordPeriod('2024-05-05', '2024-05-05'));
     expect(kept).toHaveLength(1);
     expect(lessonNames(kept)).toEqual([]);
+  });
+});
+
+describe('attemptInPeriod: an attempt started or ended in the period', () => {
+  const period = recordPeriod('2026-01-01', '2026-12-31');
+  it.each([
+    ['started and ended in it', '2026-03-01', '2026-03-02', true],
+    ['started before, ended in it', '2025-12-31', '2026-01-01', true],
+    ['started in it, still in progress', '2026-12-31', null, true],
+    ['ended before it', '2025-12-01', '2025-12-31', false],
+    ['started after it', '2027-01-01', null, false],
+  ])('%s: %s', (_, started, ended, expected) => {
+    const ms = (day: string | null) => (day ? Date.parse(`${day}T12:00:00Z`) : 0);
+    expect(attemptInPeriod({ startedInstant: ms(started), endedInstant: ms(ended) }, period)).toBe(
+      expected,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { ProgressElement } from '@waypoint/domain';
+import type { AttemptFields, ProgressElement } from '@waypoint/domain';
 
 /** A period of the training record: whole UTC days, both included (ms since the epoch). */
 export interface RecordPeriod {
@@ -47,4 +47,12 @@ export function curriculaInPeriod(
     return { ...element, elementChildren: children };
   };
   return curricula.map(narrow).filter((element): element is ProgressElement => element !== null);
+}
+
+/** An attempt belongs to a period when it started or ended in it. */
+export function attemptInPeriod(
+  attempt: Pick<AttemptFields, 'startedInstant' | 'endedInstant'>,
+  period: RecordPeriod,
+): boolean {
+  return within(attempt.startedInstant, period) || within(attempt.endedInstant, period);
 }

@@ -252,7 +252,11 @@ describe('Completion Report calls (§2, §7): course completion, organisation, t
     );
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv(bytes.toString('utf8').slice(1));
+    const all = parseCsv(bytes.toString('utf8').slice(1));
+    // The finished items, an empty line, then the section 'Attempts'.
+    const gap = all.findIndex((row) => row.length === 1 && row[0] === '');
+    expect(gap).toBeGreaterThan(0);
+    const rows = all.slice(0, gap);
     expect(rows[0]).toEqual([
       'Student',
       'Employee ID',
@@ -277,9 +281,44 @@ describe('Completion Report calls (§2, §7): course completion, organisation, t
     expect(body.some((row) => row[5] === 'Ground 1.2' || row[5] === 'Ground 1.3')).toBe(false);
     expect(body.some((row) => row[3] === '\'=HYPERLINK("http://x")')).toBe(true);
     expect(body.some((row) => row.some((cell) => /^[=+\-@]/.test(cell)))).toBe(false);
+    // Every attempt of each lesson: one line each, with its own header.
+    expect(all[gap + 1]).toEqual(['Attempts']);
+    expect(all[gap + 2]).toEqual([
+      'Curriculum',
+      'Course',
+      'Lesson',
+      'Attempt',
+      'Started (UTC)',
+      'Ended (UTC)',
+      'Duration',
+      'Score',
+      'Completion',
+      'Success',
+      'Offline',
+      'Source',
+    ]);
+    const attempts = all.slice(gap + 3);
+    expect(attempts.every((row) => row.length === 12)).toBe(true);
+    const groundAttempts = attempts.filter((row) => row[0] === 'Ground');
+    // Three lessons with progress, one attempt each (the seed's imported history).
+    expect(groundAttempts.map((row) => row[2])).toEqual(['Ground 1.1', 'Ground 1.2', 'Ground 1.3']);
+    const done = groundAttempts[0]!;
+    expect(done.slice(3)).toEqual([
+      '1',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      '0:30:00',
+      '84.5%',
+      'Complete',
+      'Unknown',
+      'Offline',
+      'Imported',
+    ]);
+    expect(groundAttempts[1]!.slice(5, 6)).toEqual(['In progress']);
+    expect(attempts.some((row) => row[0] === '\'=HYPERLINK("http://x")')).toBe(true);
   });
 
-  it('downloads the training record as a PDF: the student, the items, page numbers (pdftoppm renders it)', async () => {
+  it('downloads the training record as a PDF: the student, the items, the attempts, page numbers (pdftoppm renders it)', async () => {
     const response = await student.call(
       `/lms/api/reports/${student.lmsKey}/user/${student.userKey}/TRAINING_RECORD/pdf`,
     );
@@ -304,6 +343,11 @@ describe('Completion Report calls (§2, §7): course completion, organisation, t
         'Ground 1.1',
         '84.5%',
         'Produced',
+        // The attempt record's section: Ground 1.2's attempt is still in progress.
+        'Attempts (',
+        'In progress',
+        'Complete, Unknown,',
+        'Imported',
       ]) {
         expect(text).toContain(expected);
       }

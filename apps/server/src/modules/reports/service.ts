@@ -1,7 +1,9 @@
 import {
+  attemptRecordItems,
   completionReportRows,
-  trainingRecordCsv,
+  trainingRecordCsvWithAttempts,
   trainingRecordItems,
+  type AttemptRecordItem,
   type TrainingRecordItem,
 } from '@waypoint/domain';
 import type {
@@ -17,7 +19,8 @@ import { presentOrganization, studentName } from './presenter.js';
 import { selectOrganization } from './repo.js';
 import type { FontFiles } from '../../lib/pdf-fonts.js';
 import { renderTrainingRecordPdf } from './training-record-pdf.js';
-import { curriculaInPeriod, type RecordPeriod } from './record-period.js';
+import { attemptInPeriod, curriculaInPeriod, type RecordPeriod } from './record-period.js';
+import { attemptsOfUser, lessonAttemptKey } from '../attempts/service.js';
 
 /** A student of an LMS (the keys are the session's own: the route's guard checked them). */
 export interface ReportUser {
@@ -73,33 +76,44 @@ export async function organization(deps: { db: Db }, user: ReportUser): Promise<
   return presentOrganization(row);
 }
 
-/** The training record's contents: the organisation data and every completed item. */
+/** The training record's contents: the organisation data, every completed item and every attempt. */
 export interface TrainingRecord {
   organization: OrganizationData;
   items: TrainingRecordItem[];
+  /** Each attempt of each lesson (the attempt record, migration 0027), in tree order. */
+  attempts: AttemptRecordItem[];
   producedAt: Date;
   /** Set when the record covers a period only (what was completed or attempted in it). */
   period?: RecordPeriod;
 }
 
 /**
- * The training record: every finished item, or with a period only those of what was completed
- * or attempted in it (an auditor's request for a date range, record-period.ts).
+ * The training record: every finished item and every attempt, or with a period only those of what
+ * was completed or attempted in it (an auditor's request for a date range, record-period.ts).
  */
 export async function trainingRecord(
   deps: ReportDeps & { clock: Clock },
   user: ReportUser,
   period?: RecordPeriod,
 ): Promise<TrainingRecord> {
-  const [org, report] = await Promise.all([organization(deps, user), curricula(deps, user)]);
+  const [org, report, attempts] = await Promise.all([
+    organization(deps, user),
+    curricula(deps, user),
+    attemptsOfUser(deps, user.userKey),
+  ]);
   const trees = report
     ? period
       ? curriculaInPeriod(report.progressReport, period)
       : report.progressReport
     : [];
+  const attemptsOf = (assignmentKey: number, lessonKey: number) => {
+    const all = attempts.get(lessonAttemptKey(assignmentKey, lessonKey)) ?? [];
+    return period ? all.filter((attempt) => attemptInPeriod(attempt, period)) : all;
+  };
   return {
     organization: org,
     items: trainingRecordItems(trees),
+    attempts: attemptRecordItems(trees, attemptsOf),
     producedAt: deps.clock.now(),
     ...(period ? { period } : {}),
   };
@@ -113,8 +127,9 @@ export interface RecordFile {
 }
 
 /**
- * The training record as CSV (UTF-8 BOM, ISO dates, formulas neutralised) or PDF (the LMS name
- * and logo, the student, every completed item, page numbers, the date produced).
+ * The training record as CSV (UTF-8 BOM, ISO dates, formulas neutralised; the attempts as a
+ * section after the items) or PDF (the LMS name and logo, the student, every completed item, every
+ * attempt, page numbers, the date produced).
  */
 export async function trainingRecordFile(
   deps: ReportDeps & { clock: Clock; state: { pdfFonts: FontFiles } },
@@ -124,9 +139,10 @@ export async function trainingRecordFile(
   const record = await trainingRecord(deps, user);
   const fileName = recordFileName(record.organization.userID, record.producedAt, format);
   if (format === 'csv') {
-    const body = trainingRecordCsv(
+    const body = trainingRecordCsvWithAttempts(
       { name: studentName(record.organization), employeeID: record.organization.employeeID },
       record.items,
+      record.attempts,
     );
     return { body, contentType: 'text/csv; charset=utf-8', fileName };
   }

@@ -1,10 +1,11 @@
 /**
  * The training record as a PDF (pdf-lib, DejaVu Sans embedded so every name prints as typed): the
  * LMS name and logo, the student's names, employee id, base, fleet and position, every completed
- * item with its date, score and time, page numbers and the date it was produced.
+ * item with its date, score and time, every attempt of each lesson (the attempt record), page
+ * numbers and the date it was produced.
  */
 import fontkit from '@pdf-lib/fontkit';
-import { isoDate, type TrainingRecordItem } from '@waypoint/domain';
+import { isoDate, type AttemptRecordItem, type TrainingRecordItem } from '@waypoint/domain';
 import type { OrganizationData } from '@waypoint/domain/contract';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { FontFiles } from '../../lib/pdf-fonts.js';
@@ -25,6 +26,16 @@ const COLUMNS = [
   { title: 'Status', width: 56 },
   { title: 'Score', width: 50 },
   { title: 'Time', width: 58 },
+];
+// The attempts' table: the lesson (with its curriculum and course beneath), then the attempt.
+const ATTEMPT_COLUMNS = [
+  { title: 'Lesson', width: CONTENT_WIDTH - 22 - 58 - 58 - 46 - 40 - 112 },
+  { title: '#', width: 22 },
+  { title: 'Started', width: 58 },
+  { title: 'Ended', width: 58 },
+  { title: 'Time', width: 46 },
+  { title: 'Score', width: 40 },
+  { title: 'Result', width: 112 },
 ];
 const BODY = 9;
 const LINE = 12;
@@ -79,13 +90,15 @@ export async function renderTrainingRecordPdf(
   record: {
     organization: OrganizationData;
     items: readonly TrainingRecordItem[];
+    /** Every attempt of each lesson; left out, the record has no Attempts section. */
+    attempts?: readonly AttemptRecordItem[];
     producedAt: Date;
     /** A record of a period says so under its title, and its items are that period's. */
     period?: { from: string; to: string };
   },
   fonts: FontFiles,
 ): Promise<Uint8Array> {
-  const { organization, items, producedAt, period } = record;
+  const { organization, items, attempts = [], producedAt, period } = record;
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const files = await fonts.read();
@@ -159,9 +172,9 @@ export async function renderTrainingRecordPdf(
   });
   y -= Math.ceil(details.length / 2) * 30 + 14;
 
-  const tableHeader = () => {
+  const tableHeader = (columns: readonly { title: string; width: number }[] = COLUMNS) => {
     let x = MARGIN;
-    for (const column of COLUMNS) {
+    for (const column of columns) {
       text(page, column.title, x, y - 10, BODY, bold, MUTED);
       x += column.width;
     }
@@ -236,6 +249,85 @@ export async function renderTrainingRecordPdf(
       thickness: 0.4,
       color: RULE,
     });
+  }
+
+  if (record.attempts) {
+    y -= 18;
+    if (y < MARGIN + 80) {
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - MARGIN;
+    }
+    text(page, `Attempts (${attempts.length})`, MARGIN, y - 12, 12, bold);
+    y -= 22;
+    tableHeader(ATTEMPT_COLUMNS);
+    if (attempts.length === 0) text(page, 'No attempts yet.', MARGIN, y - 12, 10, regular, MUTED);
+    const lessonWidth = ATTEMPT_COLUMNS[0]!.width - 8;
+    const resultWidth = ATTEMPT_COLUMNS[6]!.width - 4;
+    for (const attempt of attempts) {
+      const lessonLines = wrapText(attempt.lesson, regular, BODY, lessonWidth);
+      const contextLines = wrapText(
+        `${attempt.curriculum} › ${attempt.course}`,
+        regular,
+        7.5,
+        lessonWidth,
+      );
+      // Completion and success, the offline flag, and where the attempt came from (a correction
+      // with its reason) under them.
+      const resultLines = wrapText(
+        [attempt.completion, attempt.success, attempt.offline].filter(Boolean).join(', '),
+        regular,
+        BODY,
+        resultWidth,
+      );
+      const sourceLines = wrapText(attempt.source, regular, 7.5, resultWidth);
+      const height =
+        Math.max(
+          lessonLines.length * LINE + contextLines.length * 10,
+          resultLines.length * LINE + sourceLines.length * 10,
+        ) + 6;
+      if (y - height < MARGIN + 24) {
+        page = doc.addPage([PAGE.width, PAGE.height]);
+        y = PAGE.height - MARGIN;
+        tableHeader(ATTEMPT_COLUMNS);
+      }
+      let x = MARGIN + ATTEMPT_COLUMNS[0]!.width;
+      const cells = [
+        String(attempt.number),
+        attempt.started || '-',
+        attempt.ended,
+        attempt.duration,
+        attempt.score,
+      ];
+      cells.forEach((cell, index) => {
+        text(page, cell, x, y - 10, BODY);
+        x += ATTEMPT_COLUMNS[index + 1]!.width;
+      });
+      let sourceY = y - 10;
+      for (const line of resultLines) {
+        text(page, line, x, sourceY, BODY);
+        sourceY -= LINE;
+      }
+      for (const line of sourceLines) {
+        text(page, line, x, sourceY + 2, 7.5, regular, MUTED);
+        sourceY -= 10;
+      }
+      let lineY = y - 10;
+      for (const line of lessonLines) {
+        text(page, line, MARGIN, lineY, BODY);
+        lineY -= LINE;
+      }
+      for (const line of contextLines) {
+        text(page, line, MARGIN, lineY + 2, 7.5, regular, MUTED);
+        lineY -= 10;
+      }
+      y -= height;
+      page.drawLine({
+        start: { x: MARGIN, y: y + 2 },
+        end: { x: PAGE.width - MARGIN, y: y + 2 },
+        thickness: 0.4,
+        color: RULE,
+      });
+    }
   }
 
   // Footer on every page: whose record, when produced, page n of N.
