@@ -9,6 +9,7 @@ import { Ajv } from 'ajv';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateData } from '@waypoint/domain/contract';
+import { qualificationPeriod } from '@waypoint/domain/staff';
 import { runCli, type CliIo } from '../../cli/program.js';
 import { localRunner } from '../../cli/transport.js';
 import { assignCurriculum, insertCurriculum } from '../../db/seed/tree.js';
@@ -164,6 +165,21 @@ describe('verification page, revocation, PDF and Open Badges 3.0 credential (ADR
     );
     expect(settings.code).toBe(0);
     expect(JSON.parse(settings.out)).toMatchObject({ theme: 'aviation', validityMonths: 12 });
+    // The expiry comes from the curriculum's validity rule (docs/decisions/0022 "Validity rules").
+    const validity = await cli(
+      'curriculum-validity',
+      '--lms',
+      'alpha',
+      '--curriculum',
+      String(inserted.curriculumKey),
+      '--rule',
+      'easa',
+      '--months',
+      '12',
+      '--json',
+    );
+    expect(validity.code).toBe(0);
+    expect(JSON.parse(validity.out)).toMatchObject({ rule: 'easa', months: 12 });
     pilot = await signIn(t, 'pilot');
     const response = await pilot.call(
       `/lms/api/certificate/${pilot.lmsKey}/${pilot.userKey}/${inserted.curriculumKey}/${(await t.db.selectFrom('assignment').select('assignmentKey').executeTakeFirstOrThrow()).assignmentKey}`,
@@ -325,6 +341,10 @@ describe('verification page, revocation, PDF and Open Badges 3.0 credential (ADR
     expect(row.issuedAt.getTime()).toBeGreaterThan(row.completedAt.getTime());
     expect(payload.validFrom).toBe(row.completedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'));
     expect(payload.awardedDate).toBe(payload.validFrom);
+    // EASA, 12 months: the end of the month of completion, 12 months on.
+    expect(row.expiresAt).toEqual(
+      qualificationPeriod({ kind: 'easa', months: 12 }, row.completedAt).validUntil,
+    );
     expect(payload.validUntil).toBe(row.expiresAt!.toISOString().replace(/\.\d{3}Z$/, 'Z'));
     expect(Date.parse(payload.validUntil as string)).toBeGreaterThan(
       Date.parse(payload.validFrom as string),

@@ -26,6 +26,7 @@ import type { Db } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import { buildAssignmentReport, type ReportDeps } from '../progress/service.js';
+import { periodOfCompletion } from '../validity/periods.js';
 import { withEventActor, type EventActor } from '../records/actor.js';
 import {
   assetNames,
@@ -174,12 +175,6 @@ export function newCertificateId(): string {
 /** Bits of one LMS's status list (W3C Bitstring Status List: at least 16 KB, 131,072 entries). */
 export const STATUS_LIST_SIZE = 131_072;
 
-const addMonths = (date: Date, months: number) => {
-  const result = new Date(date.getTime());
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
-};
-
 /** The issued certificate of an element: found, or issued now (once, whatever races). */
 async function issue(
   deps: CertificateDeps,
@@ -195,18 +190,17 @@ async function issue(
     issuerName: string;
     theme: string;
     completedAt: Date;
-    validityMonths: number;
+    /** The completion's validity end by its curriculum's rule (validity/periods.ts). */
+    expiresAt: Date | null;
   },
 ): Promise<IssuedRow> {
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const existing = await findIssued(deps.db, fields.assignmentKey, fields.courseKey);
     if (existing) return existing;
-    const { validityMonths, ...row } = fields;
     const inserted = await insertIssued(deps.db, {
-      ...row,
+      ...fields,
       publicId: newCertificateId(),
       issuedAt: deps.clock.now(),
-      expiresAt: validityMonths > 0 ? addMonths(fields.completedAt, validityMonths) : null,
       // A random index: the list does not tell in what order certificates were issued.
       statusIndex: randomInt(STATUS_LIST_SIZE),
     });
@@ -253,6 +247,14 @@ export async function certificateData(
   if (!lms) throw notFound();
   const settings = presentSettings(target.lmsKey, settingsRow);
   const kind = element.elementType === 'course' ? 'course' : 'curriculum';
+  const completedAt = new Date(element.elementCompletionInstant || deps.clock.now().getTime());
+  // The expiry the certificate and its credential state: the one validity rule's, for this
+  // completion of the curriculum (docs/decisions/0022 "Validity rules").
+  const { validUntil } = await periodOfCompletion(deps.db, target.lmsKey, {
+    assignmentKey: assignment.assignmentKey,
+    curriculumKey: assignment.curriculumKey,
+    completedAt,
+  });
   const issued = await issue(deps, {
     lmsKey: target.lmsKey,
     userKey: target.userKey,
@@ -264,8 +266,8 @@ export async function certificateData(
     certificateTypeName: settingsRow?.certificateTypeName ?? '',
     issuerName: lms.lmsDisplayName || lms.lmsName,
     theme: settings.theme,
-    completedAt: new Date(element.elementCompletionInstant || deps.clock.now().getTime()),
-    validityMonths: settingsRow?.validityMonths ?? 0,
+    completedAt,
+    expiresAt: validUntil,
   });
   const items = lessonsOf(element).map(itemOf);
   const assetUrl = (name: 'logo' | 'signature', stored: string | undefined) =>

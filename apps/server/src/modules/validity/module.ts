@@ -1,4 +1,6 @@
 import type { FeatureArea } from '../feature-area.js';
+import { validityCli } from './cli.js';
+import { validityCommands } from './operator-commands.js';
 
 /**
  * Validity rules (docs/decisions/0022 "Validity rules"): each curriculum's rule, the qualification
@@ -7,5 +9,7 @@ import type { FeatureArea } from '../feature-area.js';
  */
 export const validityArea: FeatureArea = {
   name: 'validity',
+  operatorCommands: validityCommands,
+  cli: validityCli,
   migrations: ['0029-validity-rules'],
 };
