@@ -43,6 +43,9 @@ export const queryKeys = {
       ['progress', 'completionTrees', lmsKey, userKey] as const,
     organization: (lmsKey: number, userKey: number) =>
       ['reports', 'organization', lmsKey, userKey] as const,
+    /** One lesson's attempts (the tree's 'Attempts' list); a new attempt changes them. */
+    lessonAttempts: (lmsKey: number, userKey: number, assignmentKey: number, lessonKey: number) =>
+      ['progress', 'lessonAttempts', lmsKey, userKey, assignmentKey, lessonKey] as const,
   },
   /** Evaluations: the open list depends on progress (one falls due on completion). */
   evaluations: {

@@ -3,11 +3,20 @@
  * per-curriculum progress trees (the completion report's own report path), and the addresses of
  * the training record downloads (plain links: the session cookie goes with them).
  */
-import { progressCalls, reportCalls, type ProgressReportOptions } from '@waypoint/domain/contract';
+import {
+  attemptCalls,
+  progressCalls,
+  reportCalls,
+  type ProgressReportOptions,
+} from '@waypoint/domain/contract';
 import { send } from './client';
 import { SERVICE_BASE } from './paths';
 
-export type { CompletionReportRow, OrganizationData } from '@waypoint/domain/contract';
+export type {
+  CompletionReportRow,
+  LessonAttempt,
+  OrganizationData,
+} from '@waypoint/domain/contract';
 
 /** GET /api/reports/{lms}/user/{user}/curriculum/{curriculum}/COURSE_COMPLETION (0: every one). */
 export const getCourseCompletion = (lmsKey: number, userKey: number, curriculumKey = 0) =>
@@ -30,3 +39,14 @@ export const trainingRecordUrl = (lmsKey: number, userKey: number, format: 'csv'
   (format === 'csv'
     ? reportCalls.trainingRecordCsv.path(lmsKey, userKey)
     : reportCalls.trainingRecordPdf.path(lmsKey, userKey));
+
+/**
+ * GET /api/progressreport/attempts/{lmsKey}/{userKey}/{assignmentKey}/{lessonKey}: one lesson's
+ * attempts, loaded when the report tree's 'Attempts' list is opened.
+ */
+export const getLessonAttempts = (
+  lmsKey: number,
+  userKey: number,
+  assignmentKey: number,
+  lessonKey: number,
+) => send(attemptCalls.lessonAttempts, [lmsKey, userKey, assignmentKey, lessonKey]);

@@ -5,9 +5,10 @@ import {
   treeLessonRow,
   type ProgressElement,
 } from '@waypoint/domain';
-import { useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { CertificateLink } from '../../components/certificate-link';
 import { IconChevronDown } from '../../components/icons';
+import { LessonAttemptsRow } from './lesson-attempts';
 import { formatDateTime } from './report-model';
 import styles from './report.module.css';
 
@@ -66,13 +67,15 @@ function useAccordion() {
   };
 }
 
+const LESSON_COLUMNS = ['Lesson Name', 'Score', 'Start', 'End', 'Time', 'Completion'];
+
 function LessonTable({ lessons, label }: { lessons: ProgressElement[]; label: string }) {
   return (
     <div className={styles.scroller} role="region" aria-label={label} tabIndex={0}>
       <table className={styles.table}>
         <thead>
           <tr>
-            {['Lesson Name', 'Score', 'Start', 'End', 'Time', 'Completion'].map((column) => (
+            {LESSON_COLUMNS.map((column) => (
               <th key={column} scope="col">
                 {column}
               </th>
@@ -83,29 +86,35 @@ function LessonTable({ lessons, label }: { lessons: ProgressElement[]; label: st
           {lessons.map((lesson) => {
             const row = treeLessonRow(lesson);
             return (
-              <tr key={row.key} data-testid="tree-lesson">
-                <th scope="row" className={styles.rowHeader}>
-                  {row.lessonName}
-                </th>
-                <td className={styles.number}>{row.score}</td>
-                <td className={styles.nowrap}>{formatDateTime(row.start)}</td>
-                <td className={styles.nowrap}>{formatDateTime(row.end)}</td>
-                <td className={styles.number}>{timeText(row.time)}</td>
-                <td
-                  className={
-                    row.outcome === 'failed'
-                      ? `${styles.nowrap} ${styles.statusFailed}`
-                      : row.outcome === 'complete'
-                        ? `${styles.nowrap} ${styles.statusComplete}`
-                        : styles.nowrap
-                  }
-                  data-outcome={row.outcome ?? 'none'}
-                >
-                  {row.completionInstant > 0
-                    ? `${row.completionText} ${formatDate(row.completionInstant)}`
-                    : row.completionText}
-                </td>
-              </tr>
+              <Fragment key={row.key}>
+                <tr data-testid="tree-lesson">
+                  <th scope="row" className={styles.rowHeader}>
+                    {row.lessonName}
+                  </th>
+                  <td className={styles.number}>{row.score}</td>
+                  <td className={styles.nowrap}>{formatDateTime(row.start)}</td>
+                  <td className={styles.nowrap}>{formatDateTime(row.end)}</td>
+                  <td className={styles.number}>{timeText(row.time)}</td>
+                  <td
+                    className={
+                      row.outcome === 'failed'
+                        ? `${styles.nowrap} ${styles.statusFailed}`
+                        : row.outcome === 'complete'
+                          ? `${styles.nowrap} ${styles.statusComplete}`
+                          : styles.nowrap
+                    }
+                    data-outcome={row.outcome ?? 'none'}
+                  >
+                    {row.completionInstant > 0
+                      ? `${row.completionText} ${formatDate(row.completionInstant)}`
+                      : row.completionText}
+                  </td>
+                </tr>
+                {/* Each attempt kept (migration 0027), loaded when opened: additive to §2's rows. */}
+                {lesson.elementAttempts > 0 ? (
+                  <LessonAttemptsRow lesson={lesson} columns={LESSON_COLUMNS.length} />
+                ) : null}
+              </Fragment>
             );
           })}
         </tbody>

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserDetails } from '../../api';
+import type { LessonAttempt } from '../../api/reports';
 import { getState, setState } from '../../lib/store';
 import { course, curriculum, lesson, topic } from '../../test/curricula-factories';
 import { mockFetch } from '../../test/fetch-mock';
@@ -73,6 +74,37 @@ function trees() {
   return [open, done, draft];
 }
 
+// The exam's attempts: a failed one, an offline pass, and a staff correction with its reason.
+const attempt = (fields: Partial<LessonAttempt>): LessonAttempt => ({
+  number: 1,
+  source: 'player',
+  startedInstant: now - 30 * HOUR,
+  endedInstant: now - 29 * HOUR,
+  durationMs: 1_200_000,
+  score: 0.4,
+  completion: -3,
+  credit: -1,
+  flaggedOffline: false,
+  reason: '',
+  corrects: 0,
+  ...fields,
+});
+const EXAM_ATTEMPTS = [
+  attempt({}),
+  attempt({ number: 2, score: 0.92, completion: 1, credit: 1, flaggedOffline: true }),
+  attempt({
+    number: 3,
+    source: 'correction',
+    score: null,
+    completion: 1,
+    credit: 1,
+    endedInstant: 0,
+    durationMs: 0,
+    reason: 'Paper exam marked by the examiner',
+    corrects: 2,
+  }),
+];
+
 function setup(
   evaluations: unknown[] = [
     { name: 'Course Feedback: Dangerous Goods', halfLink: '/evaluation/9' },
@@ -111,6 +143,10 @@ function setup(
       },
     },
     [EVALUATIONS]: { status: 200, body: evaluations },
+    [`/lms/api/progressreport/attempts/3/42/${exam.elementAssignmentKey}/${exam.elementKey}`]: {
+      status: 200,
+      body: EXAM_ATTEMPTS,
+    },
   });
   act(() =>
     setState({
@@ -204,5 +240,40 @@ describe('Completion Report page (§2)', () => {
       'href',
       '/lms/api/reports/3/user/42/TRAINING_RECORD/pdf',
     );
+  });
+
+  it("lists a lesson's attempts when its 'Attempts (n)' row is opened, loading them only then", async () => {
+    setup();
+    fireEvent.click(await screen.findByRole('button', { name: /^Closed Curriculum/ }));
+    const closed = screen.getByTestId('closed-curriculum');
+    fireEvent.click(within(closed).getByRole('button', { name: /^Dangerous Goods/ }));
+    fireEvent.click(within(closed).getByRole('button', { name: /^Category 10/ }));
+    const toggle = within(closed).getByRole('button', { name: 'Attempts (1) of Final Exam' });
+    const calls = () =>
+      vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/attempts/')).length;
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(calls()).toBe(0);
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const rows = await within(closed).findAllByTestId('lesson-attempt');
+    expect(calls()).toBe(1);
+    const cells = (index: number) =>
+      within(rows[index]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(rows).toHaveLength(3);
+    expect(cells(0).slice(2)).toEqual(['0:20:00', '40%', 'Not complete (failed)', 'Failed', '']);
+    expect(cells(1).slice(3)).toEqual(['92%', 'Complete', 'Passed', 'Offline']);
+    expect(cells(2)[1]).toBe('In progress');
+    expect(cells(2).slice(2)).toEqual([
+      '-',
+      '-',
+      'Complete',
+      'Passed',
+      'Corrected: Paper exam marked by the examiner',
+    ]);
+    // Lessons never attempted have no attempts row.
+    fireEvent.click(screen.getByRole('button', { name: /^Open Curriculum/ }));
+    expect(screen.queryByRole('button', { name: /Attempts \(0\)/ })).toBeNull();
   });
 });
