@@ -31,6 +31,9 @@
  * | Annual Recurrent Training     | recurrent course name 'YYYY-01-01 Recurrent YYYY-12-31'; passed |
  * |                               | (an expired certificate); Review-mode lesson                    |
  *
+ * `student` also holds one curriculum per validity rule (demo-validity.ts: an EASA renewal
+ * counted from the old expiry, an FAA completion in the grace month, one that never expires).
+ *
  * Every other lesson plays one of the demo packages (demo-content.ts: a briefing, a hydraulics
  * overview and quiz, reading lessons, knowledge checks).
  *
@@ -42,6 +45,7 @@ import { hashPassword } from '../../lib/password.js';
 import { demoCurricula } from './demo-curricula.js';
 import { insertDemoDocuments } from './demo-documents.js';
 import { insertDemoCertificates } from './demo-certificates.js';
+import { insertDemoValidity } from './demo-validity.js';
 import { insertDemoReport } from './demo-report.js';
 import { DEMO_LMS_CODE, insertDemoLms } from './demo-lms.js';
 import { DEMO_PASSWORD, DEMO_USERS, insertDemoUsers } from './demo-users.js';
@@ -87,6 +91,7 @@ export async function seedDemo(
       }
     }
     await insertDemoDocuments(trx, lmsKey, users.student, now, options.storage);
+    await insertDemoValidity(trx, lmsKey, users.student, now);
     await insertDemoCertificates(trx, lmsKey, users.student, now);
     await insertDemoReport(trx, lmsKey);
     return lmsKey;
