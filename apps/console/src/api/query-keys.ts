@@ -9,6 +9,7 @@ export const queryKeys = {
     list: (query: object) => ['people', 'list', query] as const,
     person: (userKey: number) => ['people', 'person', userKey] as const,
     record: (userKey: number) => ['people', 'record', userKey] as const,
+    attempts: (userKey: number) => ['people', 'attempts', userKey] as const,
   },
   me: () => ['console', 'me'] as const,
   programme: {
@@ -46,6 +47,9 @@ export const queryKeys = {
     subscription: () => ['compliance', 'subscription'] as const,
     settings: () => ['compliance', 'settings'] as const,
     inspectorLinks: () => ['compliance', 'inspector-links'] as const,
+  },
+  records: {
+    retention: () => ['records', 'retention'] as const,
   },
   /** An inspector link's pages (signed out; the token names the inspection). */
   inspection: {
