@@ -92,7 +92,7 @@ export async function refreshStandings(
     }
     // Each new completion's qualification period first: the standing's validity end is read
     // from it (the domain's one validity rule, docs/decisions/0022 "Validity rules").
-    await recordPeriods(deps.db, completions);
+    await recordPeriods(deps.db, completions, deps.clock.now());
     const written = await repo.writeStandings(deps.db, computed, deps.clock.now());
     refreshed += written;
     // Nothing could be written (each changed again while read): leave them to the next pass.

@@ -1,5 +1,6 @@
 import type { FeatureArea } from '../feature-area.js';
 import { validityCli } from './cli.js';
+import { cycleJobs } from './cycle.js';
 import { validityCommands } from './operator-commands.js';
 
 /**
@@ -11,5 +12,6 @@ export const validityArea: FeatureArea = {
   name: 'validity',
   operatorCommands: validityCommands,
   cli: validityCli,
+  jobs: (deps) => cycleJobs(deps),
   migrations: ['0029-validity-rules'],
 };

@@ -30,7 +30,7 @@ const ruleOfRow = (row: {
  * Records a period for each completion later than its assignment's latest period (a completion
  * already recorded, or an earlier one, adds nothing).
  */
-export async function recordPeriods(db: Db, completions: Completion[]): Promise<number> {
+export async function recordPeriods(db: Db, completions: Completion[], now: Date): Promise<number> {
   if (completions.length === 0) return 0;
   const [rules, latest] = await Promise.all([
     repo.curriculumRules(db, [...new Set(completions.map((c) => c.curriculumKey))]),
@@ -54,6 +54,7 @@ export async function recordPeriods(db: Db, completions: Completion[]): Promise<
       ...period,
       validityRule: rule.kind,
       validityMonths: rule.kind === 'none' ? 0 : rule.months,
+      recordedAt: now,
     });
   }
   await repo.appendPeriods(db, rows);

@@ -44,6 +44,7 @@ export async function setCurriculumRule(
 
 export interface PeriodRow {
   assignmentKey: number;
+  recordedAt?: Date;
   number: number;
   completedAt: Date;
   validUntil: Date | null;
@@ -113,6 +114,9 @@ export async function openingPeriods(db: Db, now: Date, limit: number) {
       from qualification_period p join assignment a on a.assignment_key = p.assignment_key
      where p.cycle_started_at is null and p.window_opens_at is not null
        and p.window_opens_at <= ${now}
+       -- Only a window that opened after the completion was recorded: old completions recorded
+       -- at an upgrade (their windows long open) never restart anyone's training by surprise.
+       and p.window_opens_at >= p.recorded_at
      order by p.window_opens_at limit ${limit}`.execute(db);
   return result.rows;
 }
@@ -132,4 +136,50 @@ export async function markCycleStarted(
     .where('cycleStartedAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Starts an assignment's next recurrent cycle (cycle.ts), in the caller's transaction:
+ * - the assignment runs from the window's opening to the recurrent due date (§4 start plus
+ *   duration), which every due list, the calendar, its feed and the reminders read;
+ * - each lesson's open attempt ends with its cmi (lesson_attempt keeps every attempt, ADR 0023);
+ * - each lesson's current state starts over (result, bookmark, cmi): the next launch is a new
+ *   attempt. The count of attempts and the time spent stay (the next attempt is numbered on).
+ * - the sequencing state of the cycle that ended goes: its rollup would say complete again.
+ * The completed cycle stays in its qualification period and its ended attempts.
+ */
+export async function startCycle(
+  db: Db,
+  cycle: { assignmentKey: number; startAt: Date; dueAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .updateTable('assignment')
+    .set({
+      startDate: cycle.startAt,
+      durationMs: cycle.dueAt.getTime() - cycle.startAt.getTime(),
+    })
+    .where('assignmentKey', '=', cycle.assignmentKey)
+    .execute();
+  await sql`update lesson_attempt la set ended_at = ${cycle.now}, cmi = lp.cmi
+      from lesson_progress lp
+     where la.assignment_key = ${cycle.assignmentKey} and la.ended_at is null
+       and lp.assignment_key = la.assignment_key and lp.lesson_key = la.lesson_key`.execute(db);
+  await db
+    .updateTable('lessonProgress')
+    .set({
+      completion: 0,
+      credit: 0,
+      score: 0,
+      progressMeasure: 0,
+      completionInstant: null,
+      location: 0,
+      locationBlob: '',
+      suspendData: '',
+      cmi: '{}',
+      flaggedOffline: false,
+      updatedAt: cycle.now,
+    })
+    .where('assignmentKey', '=', cycle.assignmentKey)
+    .execute();
+  await db.deleteFrom('sequencingState').where('assignmentKey', '=', cycle.assignmentKey).execute();
 }
