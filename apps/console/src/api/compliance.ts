@@ -107,7 +107,11 @@ export function ticketHref(url: string): string {
  * the ticket is the credential, so no session header is needed and the file streams to disk).
  */
 export async function downloadExport(body: ExportRequest): Promise<void> {
-  const ticket = await prepareExport(body);
+  openTicket(await prepareExport(body));
+}
+
+/** Hands a one-time download address to the browser (a hidden link's click). */
+export function openTicket(ticket: { url: string; fileName: string }): void {
   const link = document.createElement('a');
   link.href = ticketHref(ticket.url);
   link.download = ticket.fileName;

@@ -63,4 +63,10 @@ export const consoleRoutes: ConsoleRoute[] = [
     action: 'compliance.view',
     page: lazy(() => import('../features/compliance/compliance-page')),
   },
+  {
+    path: '/retention',
+    label: 'Retention',
+    action: 'records.retention',
+    page: lazy(() => import('../features/retention/retention-page')),
+  },
 ];
