@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ProgrammeCurriculum } from '../contract/console/programme.js';
 import {
   qualificationPeriod,
+  VALIDITY_RULE_KINDS,
   validityRuleOf,
   validityRuleProblem,
   validityRuleText,
@@ -366,5 +368,14 @@ describe('validityRuleProblem: a rule as a form or command gives it', () => {
     ['an unknown rule', 'icao', 12, "Unknown validity rule 'icao': none, months, easa or faa."],
   ])('%s', (_, kind, months, problem) => {
     expect(validityRuleProblem(kind, months)).toBe(problem);
+  });
+});
+
+describe("the console contract's rules are VALIDITY_RULE_KINDS", () => {
+  it('lists the same rules in the programme schema', () => {
+    const schema = ProgrammeCurriculum.properties.validityRule as unknown as {
+      anyOf: { const: string }[];
+    };
+    expect(schema.anyOf.map((option) => option.const)).toEqual([...VALIDITY_RULE_KINDS]);
   });
 });

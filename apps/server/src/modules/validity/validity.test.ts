@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProgrammeTree } from '@waypoint/domain/console-contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { staffBrowser } from '../../test/staff.js';
 import { buildCurriculum, buildStudent } from '../../test/assignments.js';
 import { buildAssignment, buildLms } from '../../test/factories.js';
 import { refreshStandings } from '../compliance/standings.js';
@@ -195,5 +197,34 @@ describe('validity rules: periods recorded per completion', () => {
     expect(await set('easa', 12)).toMatchObject({
       text: 'EASA: 12 months from the end of the month of completion',
     });
+  });
+
+  it("is set in the console with the curriculum's settings: audited, refused with the domain's words", async () => {
+    const curriculum = await buildCurriculum(t.db, lmsKey, 'Console rule');
+    const admin = await staffBrowser(t, lmsKey, { role: 'administrator' });
+    const auditor = await staffBrowser(t, lmsKey, { role: 'auditor' });
+    const address = `/lms/api/console/programme/curricula/${curriculum.curriculumKey}`;
+    const put = (browser: typeof admin, body: unknown) =>
+      browser.call(address, { method: 'PUT', body: JSON.stringify(body) });
+    const refused = await put(admin, { validityRule: 'faa', validityMonths: 0 });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(
+      'The validity must be a whole number of months from 1 to 1200.',
+    );
+    expect((await put(auditor, { validityRule: 'easa', validityMonths: 12 })).status).toBe(403);
+    const saved = await put(admin, { validityRule: 'easa', validityMonths: 12 });
+    expect(saved.status).toBe(200);
+    const tree = (await (await admin.call('/lms/api/console/programme')).json()) as ProgrammeTree;
+    expect(tree.curricula.find((c) => c.curriculumKey === curriculum.curriculumKey)).toMatchObject({
+      validityRule: 'easa',
+      validityMonths: 12,
+    });
+    const event = await t.db
+      .selectFrom('auditEvent')
+      .select(['action', 'summary'])
+      .where('targetType', '=', 'curriculum')
+      .where('targetKey', '=', String(curriculum.curriculumKey))
+      .executeTakeFirstOrThrow();
+    expect(event.summary).toContain('validityRule');
   });
 });
