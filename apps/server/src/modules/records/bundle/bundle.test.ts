@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
-import { consoleRecordsCalls } from '@waypoint/domain/console-contract';
+import { consoleComplianceCalls, consoleRecordsCalls } from '@waypoint/domain/console-contract';
 import { assignCurriculum, insertCurriculum } from '../../../db/seed/tree.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { buildLms, buildUser } from '../../../test/factories.js';
@@ -232,6 +232,18 @@ describe('records bundle', () => {
     expect((await verifyBundle(Buffer.from('not a zip'), await keys())).problems[0]).toMatch(
       /^The file is not a readable zip/,
     );
+  });
+
+  it("a bundle's ticket and an export's are each their own route's, never used up by the other", async () => {
+    const prepared = await admin.call(PREPARE, {
+      method: 'POST',
+      body: JSON.stringify({ filter: {}, ...period }),
+    });
+    const { url } = (await prepared.json()) as { url: string };
+    const token = url.split('/').at(-1)!;
+    const wrong = await fetch(`${t.baseUrl}/lms${consoleComplianceCalls.download.path(token)}`);
+    expect(wrong.status).toBe(404);
+    expect((await fetch(`${t.baseUrl}${url}`)).status).toBe(200);
   });
 
   it("keeps to a manager's scope: their group's people only, another group's is 404", async () => {
