@@ -42,6 +42,8 @@ export const SECRET_ROUTES: readonly string[] = [
   // (docs/decisions/0022).
   '/lms/api/inspect/*',
   '/lms/api/compliance/downloads/*',
+  // A records bundle's one-time ticket (modules/records/bundle/).
+  '/lms/api/records/downloads/*',
   '/console/inspect/*',
 ];
 
