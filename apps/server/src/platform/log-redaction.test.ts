@@ -54,10 +54,7 @@ describe('redactUrl: what the request log may keep of an address', () => {
       '/lms/api/compliance/downloads/AbCdEfGhIjKlMnOpQrStUv',
       '/lms/api/compliance/downloads/[redacted]',
     ],
-    [
-      '/lms/api/records/downloads/AbCdEfGhIjKlMnOpQrStUv',
-      '/lms/api/records/downloads/[redacted]',
-    ],
+    ['/lms/api/records/downloads/AbCdEfGhIjKlMnOpQrStUv', '/lms/api/records/downloads/[redacted]'],
     ['/console/unsubscribe?token=AbCdEfGhIjKlMnOpQrStUv', '/console/unsubscribe?token=[redacted]'],
     ['/verify?code=WP-ABCD-EFGH-IJKL', '/verify?code=[redacted]'],
     [
