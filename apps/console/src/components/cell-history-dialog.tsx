@@ -1,15 +1,17 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatDate, formatDuration } from '@waypoint/domain';
 import type { CellHistory } from '@waypoint/domain/console-contract';
 import { Modal } from '@waypoint/ui';
 import { formatDateOrDash, formatDateTime } from '../lib/dates';
+import { AttemptsTable } from './attempts-table';
 import { Facts } from './facts';
 import { StatusText } from './qualification-status';
 import styles from './cell-history-dialog.module.css';
 
 /**
- * One cell's history in a dialog: the assignment (assigned, start, due), each lesson's attempts,
- * outcome, score, dates and time, and the assignment's events from the audit log. Fetching is
+ * One cell's history in a dialog: the assignment (assigned, start, due), each lesson's outcome,
+ * score, dates and time with its attempt records under it, and the assignment's events from the
+ * audit log. Fetching is
  * the caller's: until the history is there the dialog shows `fallback` (loading, or the error).
  */
 export function CellHistoryDialog({
@@ -104,7 +106,6 @@ function Lessons({ lessons }: { lessons: CellHistory['lessons'] }) {
         <thead>
           <tr>
             <th scope="col">Lesson</th>
-            <th scope="col">Attempts</th>
             <th scope="col">Outcome</th>
             <th scope="col">Score</th>
             <th scope="col">Completed</th>
@@ -114,21 +115,34 @@ function Lessons({ lessons }: { lessons: CellHistory['lessons'] }) {
         </thead>
         <tbody>
           {lessons.map((lesson) => (
-            <tr key={lesson.lessonKey}>
-              <th scope="row">
-                {lesson.lessonName}
-                <span className={styles.subtle}>
-                  {lesson.courseName}
-                  {lesson.topicName ? ` › ${lesson.topicName}` : ''}
-                </span>
-              </th>
-              <td>{lesson.attempts}</td>
-              <td>{lesson.outcome}</td>
-              <td>{lesson.score || '—'}</td>
-              <td>{formatDateOrDash(lesson.completedAt)}</td>
-              <td>{formatDateOrDash(lesson.lastLaunchedAt)}</td>
-              <td>{formatDuration(lesson.totalTimeMs)}</td>
-            </tr>
+            <Fragment key={lesson.lessonKey}>
+              <tr>
+                <th scope="row">
+                  {lesson.lessonName}
+                  <span className={styles.subtle}>
+                    {lesson.courseName}
+                    {lesson.topicName ? ` › ${lesson.topicName}` : ''}
+                  </span>
+                </th>
+                <td>{lesson.outcome}</td>
+                <td>{lesson.score || '—'}</td>
+                <td>{formatDateOrDash(lesson.completedAt)}</td>
+                <td>{formatDateOrDash(lesson.lastLaunchedAt)}</td>
+                <td>{formatDuration(lesson.totalTimeMs)}</td>
+              </tr>
+              {/* Each attempt as it was recorded (migration 0027), not only how many. */}
+              {lesson.attemptRecords.length > 0 && (
+                <tr className={styles.attemptsRow}>
+                  <td colSpan={6}>
+                    <AttemptsTable
+                      attempts={lesson.attemptRecords}
+                      playMode={lesson.playMode}
+                      label={`Attempts of ${lesson.lessonName}`}
+                    />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>

@@ -116,9 +116,15 @@ describe('compliance matrix (console)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sam Adams: Line check' });
     expect(within(dialog).getByText('Overdue since 2026/10/01')).toBeInTheDocument();
     const lessons = within(dialog).getByRole('table', { name: "Each lesson's attempts" });
-    const lesson = within(lessons).getByRole('row', { name: /Evacuation drill/ });
-    expect(lesson).toHaveTextContent('2');
+    const lesson = within(lessons).getByRole('row', { name: /^Evacuation drill/ });
     expect(lesson).toHaveTextContent('Failed');
+    // Each attempt recorded, not a count.
+    const attempts = within(dialog).getByRole('table', { name: 'Attempts of Evacuation drill' });
+    const records = within(attempts).getAllByTestId('attempt-row');
+    expect(records).toHaveLength(2);
+    expect(records[0]).toHaveTextContent('50%');
+    expect(records[1]).toHaveTextContent('62%');
+    expect(records[1]).toHaveTextContent('Not complete (failed)');
     expect(lesson).toHaveTextContent('62%');
     expect(lesson).toHaveTextContent('1:02:05');
     expect(within(dialog).getByText('Assigned Line check')).toBeInTheDocument();

@@ -55,6 +55,18 @@ export function selectUserAttempts(db: Tx, userKey: number) {
 
 export type AttemptRow = Awaited<ReturnType<typeof selectUserAttempts>>[number];
 
+/** Every attempt of one assignment of the user's, by lesson then number. */
+export function selectAssignmentAttempts(db: Tx, userKey: number, assignmentKey: number) {
+  return db
+    .selectFrom('lessonAttempt as a')
+    .select(ATTEMPT_COLUMNS)
+    .where('a.userKey', '=', userKey)
+    .where('a.assignmentKey', '=', assignmentKey)
+    .orderBy('a.lessonKey')
+    .orderBy('a.number')
+    .execute();
+}
+
 /** Whether the assignment is the user's. */
 export async function isUsersAssignment(db: Tx, userKey: number, assignmentKey: number) {
   const row = await db

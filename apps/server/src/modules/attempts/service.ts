@@ -36,16 +36,30 @@ export async function lessonAttempts(
   return rows.map(presentAttempt);
 }
 
+/** Attempt rows by lesson of an assignment, each lesson's first to last. */
+function byLesson(rows: readonly repo.AttemptRow[]): Map<string, LessonAttempt[]> {
+  const lessons = new Map<string, LessonAttempt[]>();
+  for (const row of rows) {
+    const key = lessonAttemptKey(row.assignmentKey, row.lessonKey);
+    const list = lessons.get(key) ?? [];
+    list.push(presentAttempt(row));
+    lessons.set(key, list);
+  }
+  return lessons;
+}
+
 /** Every attempt of a person's, by lesson of an assignment (one query). */
 export async function attemptsOfUser(deps: { db: Db }, userKey: number): Promise<AttemptsByLesson> {
-  const byLesson = new Map<string, LessonAttempt[]>();
-  for (const row of await repo.selectUserAttempts(deps.db, userKey)) {
-    const key = lessonAttemptKey(row.assignmentKey, row.lessonKey);
-    const list = byLesson.get(key) ?? [];
-    list.push(presentAttempt(row));
-    byLesson.set(key, list);
-  }
-  return byLesson;
+  return byLesson(await repo.selectUserAttempts(deps.db, userKey));
+}
+
+/** Every attempt of one assignment of a person's, by lesson (one query). */
+export async function attemptsOfAssignment(
+  deps: { db: Db },
+  userKey: number,
+  assignmentKey: number,
+): Promise<AttemptsByLesson> {
+  return byLesson(await repo.selectAssignmentAttempts(deps.db, userKey, assignmentKey));
 }
 
 /**

@@ -219,6 +219,36 @@ describe('compliance matrix and lists', () => {
     expect(cell.assignment?.assignmentKey).toBe(assignments['s2:Alpha recurrent']);
     expect(cell.lessons).toHaveLength(1);
     expect(cell.lessons[0]).toMatchObject({ attempts: 2, outcome: 'Failed' });
+    // Each attempt recorded (migration 0027) is in the history, not only their count.
+    const assignmentKey = assignments['s2:Alpha recurrent']!;
+    await t.db
+      .insertInto('lessonAttempt')
+      .values(
+        [1, 2].map((number) => ({
+          assignmentKey,
+          lessonKey: a.lessonKey,
+          number,
+          userKey: people.s2!.userKey,
+          source: 'player' as const,
+          startedAt: new Date(now - (3 - number) * 86_400_000),
+          endedAt: new Date(now - (3 - number) * 86_400_000 + 600_000),
+          updatedAt: new Date(now),
+          completion: -3,
+          credit: -1,
+          score: number === 1 ? 0.3 : 0.5,
+        })),
+      )
+      .execute();
+    const withRecords = await get<CellHistory>(
+      admin,
+      `/people/${people.s2!.userKey}/curricula/${a.curriculumKey}`,
+    );
+    expect(
+      withRecords.lessons[0]!.attemptRecords.map((record) => [record.number, record.score]),
+    ).toEqual([
+      [1, 0.3],
+      [2, 0.5],
+    ]);
     const none = await get<CellHistory>(
       admin,
       `/people/${people.s3!.userKey}/curricula/${b.curriculumKey}`,

@@ -31,7 +31,9 @@ import type {
   MatrixQuery,
   MatrixRow,
 } from '@waypoint/domain/console-contract';
+import type { LessonAttempt } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
+import { attemptsOfAssignment, lessonAttemptKey } from '../attempts/service.js';
 import { buildAssignmentReport } from '../progress/service.js';
 import { peopleFilterValues } from '../people/service.js';
 import { NO_SUCH_PERSON_MESSAGE, inScope } from '../staff/scope.js';
@@ -222,8 +224,11 @@ export async function listPage(
   };
 }
 
-/** Every lesson under an element, with the names of its course and topic. */
-function lessonsOf(curriculum: ProgressElement): LessonHistory[] {
+/** Every lesson under an element, with the names of its course and topic and its attempts. */
+function lessonsOf(
+  curriculum: ProgressElement,
+  attemptsOf: (lessonKey: number) => LessonAttempt[],
+): LessonHistory[] {
   return curriculum.elementChildren.flatMap((course) =>
     course.elementChildren.flatMap((topic) =>
       topic.elementChildren
@@ -239,6 +244,8 @@ function lessonsOf(curriculum: ProgressElement): LessonHistory[] {
           completedAt: lesson.elementCompletionInstant || null,
           lastLaunchedAt: lesson.elementLastLaunchedInstant || null,
           totalTimeMs: lesson.elementTotalTime,
+          playMode: lesson.elementPlayMode,
+          attemptRecords: attemptsOf(lesson.elementKey),
         })),
     ),
   );
@@ -288,7 +295,16 @@ export async function cellHistory(
       { assignmentKey: assignment.assignmentKey, curriculumKey },
     );
     const element = report?.progressReport[0];
-    lessons = element ? lessonsOf(element) : [];
+    // Each attempt kept (migration 0027); an inspector's period keeps those started or ended in it.
+    const attempts = await attemptsOfAssignment(deps, userKey, assignment.assignmentKey);
+    const attemptsOf = (lessonKey: number) =>
+      (attempts.get(lessonAttemptKey(assignment.assignmentKey, lessonKey)) ?? []).filter(
+        (attempt) =>
+          !period ||
+          inPeriod(attempt.startedInstant, period) ||
+          inPeriod(attempt.endedInstant || null, period),
+      );
+    lessons = element ? lessonsOf(element, attemptsOf) : [];
     events = (await repo.assignmentEvents(deps.db, scope.lmsKey, assignment.assignmentKey)).map(
       (event) => ({
         at: event.at.toISOString(),
@@ -312,6 +328,7 @@ export async function cellHistory(
               completedAt: null,
               lastLaunchedAt: null,
               totalTimeMs: 0,
+              attemptRecords: [],
             },
       );
       events = events.filter((event) => inPeriod(Date.parse(event.at), period));

@@ -9,6 +9,7 @@ import { Type, type Static } from 'typebox';
 import { defineCall, enc } from '../define.js';
 import { errorResponses, Key, MessageBody, Text } from '../common.js';
 import { PeopleFilterValues } from './people.js';
+import { LessonAttempt } from '../attempts.js';
 import { COMPLIANCE_LISTS, QUALIFICATION_STATUSES } from '../../staff/qualification.js';
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -161,6 +162,10 @@ export const LessonHistory = Type.Object({
   completedAt: Type.Union([Type.Number(), Type.Null()]),
   lastLaunchedAt: Type.Union([Type.Number(), Type.Null()]),
   totalTimeMs: Type.Number(),
+  /** §4 play mode: a Browse lesson's attempts show no score. */
+  playMode: Type.Integer(),
+  /** Each attempt kept (migration 0027), first to last; an inspector's period keeps its own. */
+  attemptRecords: Type.Array(LessonAttempt),
 });
 export type LessonHistory = Static<typeof LessonHistory>;
 
