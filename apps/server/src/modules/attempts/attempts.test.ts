@@ -263,6 +263,17 @@ describe('the attempt record: reads and staff corrections', () => {
     expect(event.summary).toContain('The quiz was answered by a colleague.');
     expect(event.before).toMatchObject({ completion: 1, credit: 1, score: 0.85, attempt: 2 });
     expect(event.after).toMatchObject({ completion: 1, credit: -1, score: 0.55, attempt: 3 });
+    // The training record's event of the correction (migration 0028), with its reason.
+    const corrected = await t.db
+      .selectFrom('trainingEvent')
+      .select(['type', 'payload'])
+      .where('type', '=', 'record.corrected')
+      .execute();
+    expect(corrected).toHaveLength(1);
+    expect(JSON.parse(corrected[0]!.payload)).toMatchObject({
+      corrects: 2,
+      reason: 'The quiz was answered by a colleague.',
+    });
   });
 
   it("the student's report shows the corrected result on its next read (the cache is dropped)", async () => {

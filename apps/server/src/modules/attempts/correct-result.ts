@@ -3,7 +3,8 @@
  * reason and the original kept"; migration 0027): one transaction inserts the correction as the
  * lesson's next attempt (source 'correction', who, why, and which attempt it corrects), makes its
  * result the lesson's current one in lesson_progress, and records the audit event with before and
- * after. No other attempt is touched: the one corrected stays as it was recorded.
+ * after (the training event 'record.corrected' is appended by migration 0028's trigger on the
+ * new row). No other attempt is touched: the one corrected stays as it was recorded.
  */
 import { CORRECTION_RESULTS, correctionProblem, formatScorePercent } from '@waypoint/domain';
 import type { CorrectionBody, LessonAttempts } from '@waypoint/domain/console-contract';
@@ -11,6 +12,7 @@ import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ReportCache } from '../progress/report-cache.js';
 import { lockForChange, type PeopleActor } from '../people/service.js';
+import { eventActorOf, withEventActor } from '../records/actor.js';
 import { recordAudit } from '../staff/audit.js';
 import { presentAttempt } from './presenter.js';
 import * as repo from './repo.js';
@@ -64,6 +66,9 @@ export async function correctResult(
   await deps.db.transaction().execute(async (trx) => {
     // The person's row lock orders concurrent corrections of theirs (the next number is read below).
     const person = await lockForChange(trx, actor, userKey);
+    // The training event the correction's row appends ('record.corrected', migration 0028) names
+    // the staff member (docs/decisions/0023 "Training events").
+    await withEventActor(trx, eventActorOf(actor.audit));
     const found = await repo.lockLessonOfAssignment(trx, userKey, assignmentKey, lessonKey);
     if (!found) throw new HttpError(404, NO_SUCH_LESSON_MESSAGE);
     const latest = await repo.latestAttemptNumber(trx, assignmentKey, lessonKey);
