@@ -1,9 +1,9 @@
 /**
  * A signed records bundle, streamed as a zip while it is made: per person of the population their
  * training record for the period as PDF and CSV (people/<login>/record.pdf and record.csv, from
- * the reports module as a student's own download makes them), the training events of those people
- * in the period (events.jsonl, every column of each stored event so a reader can recompute its
- * hash), then manifest.json (every file's path, size and SHA-256, hashed as it was written) and
+ * the reports module as a student's own download makes them, attempts included), the training
+ * events of those people in the period (events.jsonl, every column of each stored event so a
+ * reader can recompute its hash), then manifest.json (every file's path, size and SHA-256, hashed as it was written) and
  * manifest.jws (its signature). The zip is the records zip's (compliance/exports/records-zip.ts):
  * one person's files are let through to the reader before the next person's are built.
  */
@@ -12,7 +12,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
-import { trainingRecordCsv } from '@waypoint/domain';
+import { trainingRecordCsvWithAttempts } from '@waypoint/domain';
 import type { CompliancePerson } from '@waypoint/domain/console-contract';
 import type { KeyDeps } from '../../certificates/keys.js';
 import {
@@ -143,7 +143,10 @@ export function recordsBundle(deps: BundleDeps, input: BundleInput): Readable {
         );
         await addFile(
           `${folder}/record.csv`,
-          Buffer.from(trainingRecordCsv(student, record.items), 'utf8'),
+          Buffer.from(
+            trainingRecordCsvWithAttempts(student, record.items, record.attempts),
+            'utf8',
+          ),
         );
         userKeys.push(person.userKey);
       }

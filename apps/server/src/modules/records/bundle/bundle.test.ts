@@ -124,11 +124,12 @@ describe('records bundle', () => {
       'people/man.silva/record.pdf',
     ]);
     expect(entries.get('people/man.silva/record.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
-    const csv = parse(
-      entries.get('people/man.silva/record.csv')!.toString('utf8').slice(1),
-    ) as string[][];
-    expect(csv.some((row) => row.includes('CRM briefing'))).toBe(true);
-    expect(csv.slice(1).every((row) => row[0] === 'Ana Silva')).toBe(true);
+    // The student's own CSV: the items, then (after an empty line) the 'Attempts' section.
+    const text = entries.get('people/man.silva/record.csv')!.toString('utf8').slice(1);
+    const items = parse(text.split('\r\n\r\n')[0]!) as string[][];
+    expect(items.some((row) => row.includes('CRM briefing'))).toBe(true);
+    expect(items.slice(1).every((row) => row[0] === 'Ana Silva')).toBe(true);
+    expect(text).toContain('Attempts');
 
     const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as {
       lms: string;
