@@ -299,6 +299,15 @@ describe('retention and pseudonymisation', () => {
     expect(
       (await cli('records', 'pseudonymise', '--lms', 'acme-air', '--past-retention')).out,
     ).toBe('No one is past retention.');
+    // Two months on, the one who left lately is past a month's retention too.
+    t.clock.advance(62 * DAY_MS);
+    const one = await cli('records', 'pseudonymise', '--lms', 'acme-air', '--user', 'just.left');
+    expect(one.err).toBe('');
+    expect(one.out).toMatch(
+      new RegExp(
+        `^Pseudonymised 1 person \\(training records kept\\):\\n  user ${recent.userKey} -> sub_[\\w-]{22}$`,
+      ),
+    );
     const operatorEvents = await t.db
       .selectFrom('auditEvent')
       .select('actorLabel')
