@@ -14,6 +14,7 @@ import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { trainingRecordCsvWithAttempts } from '@waypoint/domain';
 import type { CompliancePerson } from '@waypoint/domain/console-contract';
+import type { Db } from '../../../db/connection.js';
 import type { KeyDeps } from '../../certificates/keys.js';
 import {
   addAndRelease,
@@ -87,6 +88,31 @@ export function eventLine(event: TrainingEvent): string {
   })}\n`;
 }
 
+/** Subject ids a query names at most; a larger population's events are picked while read. */
+export const SUBJECTS_PER_QUERY = 1000;
+
+/**
+ * The events of these subjects in [from, to), in chain order, from the chain's reader: asked by
+ * subject for a population of up to `perQuery` people (a statement holds at most 65,535 values),
+ * else every event of the period read a page at a time and those of the subjects kept.
+ */
+export async function* peopleEvents(
+  db: Db,
+  lmsKey: number,
+  subjectIds: readonly string[],
+  period: { from: Date; to: Date },
+  perQuery = SUBJECTS_PER_QUERY,
+): AsyncGenerator<TrainingEvent> {
+  if (subjectIds.length <= perQuery) {
+    yield* eventsOf(db, lmsKey, { subjectIds, ...period });
+    return;
+  }
+  const wanted = new Set(subjectIds);
+  for await (const event of eventsOf(db, lmsKey, period)) {
+    if (event.subjectId !== null && wanted.has(event.subjectId)) yield event;
+  }
+}
+
 /**
  * The bundle's zip. The stream fails (is destroyed) when a record cannot be built or the manifest
  * cannot be signed; nothing is written anywhere but to the stream.
@@ -109,12 +135,8 @@ export function recordsBundle(deps: BundleDeps, input: BundleInput): Readable {
     const hash = createHash('sha256');
     let bytes = 0;
     const subjectIds = await subjectIdsOf(deps.db, userKeys);
-    const events = eventsOf(deps.db, input.lms.lmsKey, {
-      subjectIds,
-      from: new Date(input.period.fromMs),
-      to: new Date(input.period.toMs),
-    });
-    for await (const event of events) {
+    const period = { from: new Date(input.period.fromMs), to: new Date(input.period.toMs) };
+    for await (const event of peopleEvents(deps.db, input.lms.lmsKey, subjectIds, period)) {
       const line = Buffer.from(eventLine(event), 'utf8');
       hash.update(line);
       bytes += line.byteLength;

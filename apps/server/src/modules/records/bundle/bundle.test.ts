@@ -12,6 +12,7 @@ import { readZip } from '../../../test/zip.js';
 import { publicKeys } from '../../certificates/keys.js';
 import { EXPIRED_TICKET_MESSAGE } from '../../compliance/exports/service.js';
 import { entryHash } from '../chain.js';
+import { peopleEvents } from './bundle-zip.js';
 import { verificationText, verifyBundle } from './verify-bundle.js';
 
 // Records on request: a population's records for a period as one signed bundle (per person a PDF
@@ -174,6 +175,17 @@ describe('records bundle', () => {
       // No names in the events (the chain holds subject ids only).
       expect(line).not.toMatch(/Silva|Chan|man\.silva|lhr\.chan/);
     }
+
+    // A population too large to name in one statement gets the same events, picked while read.
+    const everyone = subjects.map((s) => s.subjectId);
+    const window = {
+      from: new Date(`${period.from}T00:00:00Z`),
+      to: new Date(Date.now() + DAY_MS),
+    };
+    const picked: number[] = [];
+    for await (const event of peopleEvents(t.db, lmsKey, everyone, window, 0))
+      picked.push(event.seq);
+    expect(picked).toEqual(lines.map((line) => (JSON.parse(line) as { seq: number }).seq));
 
     const result = await verifyBundle(bytes, await keys());
     expect(result.problems).toEqual([]);
