@@ -97,8 +97,13 @@ export function CorrectResultDialog({
             required
             minLength={CORRECTION_REASON_MIN}
             maxLength={1000}
+            aria-describedby={`${reasonId}-hint`}
             onChange={(event) => setReason(event.target.value)}
           />
+          <span id={`${reasonId}-hint`} className={styles.reasonHint}>
+            At least {CORRECTION_REASON_MIN} characters: what was wrong, and what the result rests
+            on. Kept with the record.
+          </span>
         </div>
       </div>
     </ConfirmDialog>
