@@ -20,7 +20,11 @@ export const recordsArea: FeatureArea = {
     recordsCli(program, run);
     // The bundle and retention commands join the chain's under the same `records` command.
     const records = program.commands.find((command) => command.name() === 'records');
-    if (records) addRecordsBundleCommands(records, run);
+    if (!records) return;
+    records.description(
+      'training records: the tamper-evident event history (verify, seal), signed bundles, retention',
+    );
+    addRecordsBundleCommands(records, run);
   },
   jobs: (deps) => sealJobs(deps),
   migrations: ['0028-training-events', '0030-records-retention'],
