@@ -351,30 +351,76 @@ export const migration0028: Migration = {
        EXECUTE FUNCTION training_event_document()`,
 
     // What exists already is recorded once, as of now (each row's own dates in its payload), in
-    // the order it happened: PostgreSQL evaluates a volatile function of the output after ORDER BY.
-    `SELECT waypoint_append_event(NULL, 'assignment.assigned', a.user_key,
-         jsonb_build_object('assignment', a.assignment_key, 'curriculum', a.curriculum_key,
-           'startDate', waypoint_iso(a.start_date),
-           'dueAt', waypoint_iso(waypoint_due_at(a.start_date, a.duration_ms)),
-           'rule', a.rule_key, 'assignedAt', waypoint_iso(a.assigned_at)))
-       FROM assignment a WHERE a.removed_at IS NULL ORDER BY a.assigned_at, a.assignment_key`,
-    `SELECT waypoint_append_event(NULL, 'attempt.' || t.source, t.user_key,
-         jsonb_build_object('assignment', t.assignment_key, 'lesson', t.lesson_key,
-           'attempt', t.number, 'startedAt', waypoint_iso(t.started_at),
-           'endedAt', waypoint_iso(t.ended_at), 'durationMs', t.duration_ms,
-           'completedAt', waypoint_iso(t.completion_instant),
-           'result', training_attempt_result(t), 'offline', t.flagged_offline))
-       FROM lesson_attempt t ORDER BY t.started_at, t.assignment_key, t.lesson_key, t.number`,
-    `SELECT waypoint_append_event(c.lms_key, 'certificate.issued', c.user_key,
-         jsonb_build_object('certificate', c.certificate_key,
-           'assignment', c.assignment_key, 'curriculum', c.curriculum_key,
-           'course', c.course_key, 'completedAt', waypoint_iso(c.completed_at),
-           'issuedAt', waypoint_iso(c.issued_at), 'expiresAt', waypoint_iso(c.expires_at)))
-       FROM issued_certificate c ORDER BY c.issued_at, c.certificate_key`,
-    `SELECT waypoint_append_event(c.lms_key, 'certificate.revoked', c.user_key,
-         jsonb_build_object('certificate', c.certificate_key,
-           'revokedAt', waypoint_iso(c.revoked_at), 'reason', c.revoke_reason))
-       FROM issued_certificate c WHERE c.revoked_at IS NOT NULL
-       ORDER BY c.revoked_at, c.certificate_key`,
+    // the order it happened, per LMS: live assignments, attempts (0027's migrated ones), then
+    // certificates issued and revoked. One loop keeps each LMS's head in variables and writes it
+    // once, instead of updating the head row once per entry of one long transaction.
+    `DO $$
+     DECLARE
+       pending record;
+       chain_lms integer;
+       entry_at timestamptz := date_trunc('milliseconds', now());
+       entry_subject text;
+       entry_payload text;
+       entry_hash text;
+       head_seq bigint;
+       head_hash text;
+     BEGIN
+       FOR pending IN
+         SELECT * FROM (
+           SELECT u.lms_key, 1 AS kind, a.assigned_at AS happened, a.assignment_key AS k1,
+                  0 AS k2, 0 AS k3, 'assignment.assigned' AS type, a.user_key,
+                  jsonb_build_object('assignment', a.assignment_key, 'curriculum', a.curriculum_key,
+                    'startDate', waypoint_iso(a.start_date),
+                    'dueAt', waypoint_iso(waypoint_due_at(a.start_date, a.duration_ms)),
+                    'rule', a.rule_key, 'assignedAt', waypoint_iso(a.assigned_at)) AS payload
+             FROM assignment a JOIN app_user u ON u.user_key = a.user_key
+            WHERE a.removed_at IS NULL
+           UNION ALL
+           SELECT u.lms_key, 2, t.started_at, t.assignment_key, t.lesson_key, t.number,
+                  'attempt.' || t.source, t.user_key,
+                  jsonb_build_object('assignment', t.assignment_key, 'lesson', t.lesson_key,
+                    'attempt', t.number, 'startedAt', waypoint_iso(t.started_at),
+                    'endedAt', waypoint_iso(t.ended_at), 'durationMs', t.duration_ms,
+                    'completedAt', waypoint_iso(t.completion_instant),
+                    'result', training_attempt_result(t), 'offline', t.flagged_offline)
+             FROM lesson_attempt t JOIN app_user u ON u.user_key = t.user_key
+           UNION ALL
+           SELECT c.lms_key, 3, c.issued_at, c.certificate_key, 0, 0, 'certificate.issued',
+                  c.user_key,
+                  jsonb_build_object('certificate', c.certificate_key,
+                    'assignment', c.assignment_key, 'curriculum', c.curriculum_key,
+                    'course', c.course_key, 'completedAt', waypoint_iso(c.completed_at),
+                    'issuedAt', waypoint_iso(c.issued_at), 'expiresAt', waypoint_iso(c.expires_at))
+             FROM issued_certificate c
+           UNION ALL
+           SELECT c.lms_key, 4, c.revoked_at, c.certificate_key, 0, 0, 'certificate.revoked',
+                  c.user_key,
+                  jsonb_build_object('certificate', c.certificate_key,
+                    'revokedAt', waypoint_iso(c.revoked_at), 'reason', c.revoke_reason)
+             FROM issued_certificate c WHERE c.revoked_at IS NOT NULL
+         ) existing ORDER BY lms_key, kind, happened, k1, k2, k3
+       LOOP
+         IF chain_lms IS DISTINCT FROM pending.lms_key THEN
+           IF chain_lms IS NOT NULL THEN
+             INSERT INTO training_chain_head (lms_key, seq, hash) VALUES (chain_lms, head_seq, head_hash);
+           END IF;
+           chain_lms := pending.lms_key;
+           head_seq := 0;
+           head_hash := repeat('0', 64);
+         END IF;
+         entry_subject := waypoint_subject_of(pending.user_key);
+         entry_payload := pending.payload::text;
+         head_seq := head_seq + 1;
+         entry_hash := waypoint_event_hash(head_hash, chain_lms, head_seq, entry_at, pending.type,
+           entry_subject, 'system', entry_payload);
+         INSERT INTO training_event (lms_key, seq, at, type, subject_id, actor, payload, prev_hash, hash)
+           VALUES (chain_lms, head_seq, entry_at, pending.type, entry_subject, 'system',
+             entry_payload, head_hash, entry_hash);
+         head_hash := entry_hash;
+       END LOOP;
+       IF chain_lms IS NOT NULL THEN
+         INSERT INTO training_chain_head (lms_key, seq, hash) VALUES (chain_lms, head_seq, head_hash);
+       END IF;
+     END $$`,
   ],
 };
