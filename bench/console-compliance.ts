@@ -64,6 +64,12 @@ async function seedProgress(t: TestApp, lmsKey: number, held: number[]): Promise
     .values({ lmsKey, validityMonths: 12 })
     .onConflict((oc) => oc.column('lmsKey').doUpdateSet({ validityMonths: 12 }))
     .execute();
+  // Each curriculum's own rule counts (migration 0029): 12 calendar months, as the LMS's.
+  await t.db
+    .updateTable('curriculum')
+    .set({ validityRule: 'months', validityMonths: 12 })
+    .where('lmsKey', '=', lmsKey)
+    .execute();
   await sql`ANALYZE`.execute(t.db);
 }
 
