@@ -79,11 +79,11 @@ function CertificateSettingsForm({ settings }: { settings: Settings }) {
             <FormField
               form={form}
               name="validityMonths"
-              label="Valid for (months)"
+              label="New curricula valid for (months)"
               type="number"
               min={0}
               max={1200}
-              hint="0: no expiry"
+              hint="0: no expiry. Each curriculum's own validity rule is in its settings."
               rules={{
                 valueAsNumber: true,
                 validate: (value: unknown) =>

@@ -49,7 +49,7 @@ function addSettingsCommand(certificate: Command, run: RunAreaCommand): void {
     .addOption(
       new Option(
         '--validity-months <n>',
-        'months a certificate stays valid (0: no expiry)',
+        "calendar months a new curriculum's validity starts with (0: none); each curriculum's own rule: curriculum-validity",
       ).argParser(months),
     )
     .addOption(json())

@@ -238,7 +238,7 @@ export const CertificateSettingsView = Type.Object({
   signatureName: Type.String(),
   signatureTitle: Type.String(),
   theme: Type.String(),
-  /** Months a certificate stays valid; 0: no expiry. */
+  /** Calendar months a new curriculum's validity rule starts with (migration 0029); 0: none. */
   validityMonths: Type.Integer(),
   /** The themes there are to choose from. */
   themes: Type.Array(Type.String()),
