@@ -54,6 +54,34 @@ describe('training programme', () => {
     expect(JSON.parse(put.body!)).toMatchObject({ minScoreComplete: 0.5, minScorePass: 0.8 });
   });
 
+  it("sets a curriculum's validity rule, checked by the domain before sending", async () => {
+    const requests = signedInAs('administrator', {
+      [`PUT ${TREE}/curricula/1`]: { status: 200, body: { key: 1, changed: ['validityRule'] } },
+    });
+    renderConsole('/programme?node=curriculum-1');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { name: 'Curriculum: Recurrent' }, LAZY_PAGE),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Validity in months')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Validity'), 'faa');
+    await user.clear(screen.getByLabelText('Validity in months'));
+    await user.type(screen.getByLabelText('Validity in months'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The validity must be a whole number of months from 1 to 1200.',
+    );
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText('Validity'), 'easa');
+    await user.clear(screen.getByLabelText('Validity in months'));
+    await user.type(screen.getByLabelText('Validity in months'), '12');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    const put = requests.find((request) => request.method === 'PUT')!;
+    expect(JSON.parse(put.body!)).toMatchObject({ validityRule: 'easa', validityMonths: 12 });
+  });
+
   it('lets an auditor read the programme and change nothing', async () => {
     signedInAs('auditor');
     renderConsole('/programme?node=course-10');
