@@ -380,6 +380,26 @@ describe('training events: appended by the triggers of migration 0028 in the cha
     await expect(sql`DELETE FROM training_chain_head`.execute(db)).rejects.toThrow(/forward/);
   });
 
+  it('moves the head to the last of many entries one statement appends', async () => {
+    const seq = await headSeq(db, lmsKey);
+    const crew = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => buildUser(db, lmsKey, { userId: `crew.${index}` })),
+    );
+    const security = await buildCurriculum(db, lmsKey, 'Security awareness');
+    await db
+      .insertInto('assignment')
+      .values(
+        crew.map((person) => ({
+          userKey: person.userKey,
+          curriculumKey: security.curriculumKey,
+        })),
+      )
+      .execute();
+    expect(await typesAfter(db, lmsKey, seq)).toHaveLength(30);
+    expect(await headSeq(db, lmsKey)).toBe(seq + 30);
+    expect(await verifyChain(db, lmsKey)).toMatchObject({ intact: true, events: seq + 30 });
+  });
+
   it('never forks the chain when transactions append to one LMS at once', async () => {
     const seq = await headSeq(db, lmsKey);
     const people = await Promise.all(
