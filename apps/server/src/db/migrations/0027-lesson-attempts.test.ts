@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainingRecordCsv, type ProgressReportOptions } from '@waypoint/domain';
+import { trainingRecordCsv, trainingRecordItems } from '@waypoint/domain';
+import type { ProgressReportOptions } from '@waypoint/domain/contract';
 import { openDatabase, type DatabaseHandle } from '../connection.js';
 import { migrate } from '../migrate.js';
 import { createSequencingMemory } from '../../modules/sequencing/index.js';
 import { buildProgressReport } from '../../modules/progress/service.js';
-import { courseCompletion, trainingRecord } from '../../modules/reports/service.js';
+import { courseCompletion, organization, trainingRecord } from '../../modules/reports/service.js';
 import { studentName } from '../../modules/reports/presenter.js';
 import { lessonAttempts } from '../../modules/attempts/service.js';
 import { dropTestDatabase } from '../../test/database.js';
@@ -25,6 +26,12 @@ const REPORT_OPTIONS: ProgressReportOptions = {
   showExpired: true,
   withFlaggedAssignments: true,
   showEmptyLeafs: true,
+};
+// The training record's own reading of the report (reports/service.ts).
+const RECORD_OPTIONS: ProgressReportOptions = {
+  showExpired: true,
+  withFlaggedAssignments: true,
+  showEmptyLeafs: false,
 };
 
 /** An empty database (no migrations): embedded, or a new one on the PostgreSQL test server. */
@@ -173,21 +180,24 @@ describe('migration 0027: every progress row becomes its attempt, every figure t
     clock: { now: () => new Date(NOW) },
   });
 
-  /** Every figure the panel shows each student, read through the server's code. */
+  /**
+   * Every figure the panel shows each student, read through the server's code: the progress
+   * report, the Completion Report rows, and the training record's items and CSV as the download
+   * builds them from the report (its Attempts section needs 0027's table, so it is read after).
+   */
   const figures = async () =>
     Promise.all(
       users.map(async (user) => {
         const report = await buildProgressReport(deps(), user, NOW, REPORT_OPTIONS);
         const rows = await courseCompletion(deps(), user, 0, []);
-        const record = await trainingRecord(deps(), user);
+        const recordReport = await buildProgressReport(deps(), user, NOW, RECORD_OPTIONS);
+        const items = trainingRecordItems(recordReport?.progressReport ?? []);
+        const org = await organization(deps(), user);
         const csv = trainingRecordCsv(
-          {
-            name: studentName(record.organization),
-            employeeID: record.organization.employeeID,
-          },
-          record.items,
+          { name: studentName(org), employeeID: org.employeeID },
+          items,
         );
-        return JSON.parse(JSON.stringify({ report, rows, items: record.items, csv })) as unknown;
+        return JSON.parse(JSON.stringify({ report, rows, items, csv })) as unknown;
       }),
     );
 
@@ -300,6 +310,15 @@ describe('migration 0027: every progress row becomes its attempt, every figure t
   it('every figure the panel shows is the same: the reports, the Completion Report rows, the training record and its CSV', async () => {
     const after = await figures();
     expect(after).toEqual(before);
+    // The training record the download builds has those items, and an attempt of every lesson
+    // with progress (its Attempts section).
+    for (const [index, user] of users.entries()) {
+      const record = await trainingRecord(deps(), user);
+      expect(JSON.parse(JSON.stringify(record.items))).toEqual(
+        (before as { items: unknown }[])[index]!.items,
+      );
+      expect(record.attempts.length).toBe(index === 0 ? 8 : 5);
+    }
     // The comparison covers something: every state is in the first student's report.
     expect(JSON.stringify(before)).toContain('Failed with a score, three attempts');
   });
