@@ -70,10 +70,11 @@ async function ruleCurriculum(
     })
     .where('curriculumKey', '=', inserted.curriculumKey)
     .execute();
+  // Open-ended: the next cycle's due date comes from the rule (cycle.ts), when its window opens.
   const assignmentKey = await assignCurriculum(db, now, studentKey, inserted, {
     assignedDaysAgo: 420,
     startDaysAgo: 420,
-    durationDays: 400,
+    durationDays: null,
   });
   return { assignmentKey, rule: seed.rule };
 }
