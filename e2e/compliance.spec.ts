@@ -110,7 +110,11 @@ test('compliance: the matrix of one base, an overdue cell, exports, records and 
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(/Overdue since \d{4}\/\d{2}\/\d{2}/);
   await expect(dialog).toContainText('Holdover Time Tables');
-  await expect(dialog.getByRole('table')).toBeVisible();
+  await expect(dialog.getByRole('table', { name: "Each lesson's attempts" })).toBeVisible();
+  // Each lesson's attempt records under it (the attempt record), not a count.
+  await expect(
+    dialog.getByRole('table', { name: 'Attempts of Holdover Time Tables' }),
+  ).toBeVisible();
   await expectAccessibleAtBothWidths(page);
   await screenshotBoth(page, 'compliance-cell');
   await page.keyboard.press('Escape');
