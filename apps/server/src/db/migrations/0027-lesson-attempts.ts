@@ -44,6 +44,9 @@ export const migration0027: Migration = {
        CHECK (source <> 'correction' OR (recorded_by IS NOT NULL AND length(reason) > 0))
      )`,
     `CREATE INDEX lesson_attempt_user ON lesson_attempt (user_key, started_at)`,
+    // At most one attempt of a lesson is open: the one the player's commits write.
+    `CREATE UNIQUE INDEX lesson_attempt_open ON lesson_attempt (assignment_key, lesson_key)
+       WHERE ended_at IS NULL`,
     // An ended attempt is a record: it never changes. Deleting one is refused unless it is the
     // cascade of deleting its assignment, lesson or person (a cascade runs one trigger level down).
     `CREATE FUNCTION lesson_attempt_kept() RETURNS trigger LANGUAGE plpgsql AS $$

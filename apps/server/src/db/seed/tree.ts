@@ -219,7 +219,11 @@ export async function assignCurriculum(
             ? null
             : new Date(now.getTime() - p.lastLaunchedHoursAgo * HOUR_MS);
         const completed = p.completedDaysAgo === undefined ? null : at(p.completedDaysAgo);
-        const startedAt = lastLaunched ?? completed ?? at(assignment.startDaysAgo);
+        // A lesson launched again after it completed (to review it) started before it ended.
+        const startedAt =
+          lastLaunched && completed
+            ? new Date(Math.min(lastLaunched.getTime(), completed.getTime()))
+            : (lastLaunched ?? completed ?? at(assignment.startDaysAgo));
         return {
           assignmentKey,
           lessonKey,

@@ -100,7 +100,7 @@ describe('lesson attempts: every attempt kept', () => {
     expect((await progress()).totalTimeMs).toBe(420_000);
   });
 
-  it('keeps a suspended attempt open, and resumes the same record', async () => {
+  it('keeps a suspended attempt open and resumes it, even after a correction recorded meanwhile', async () => {
     const third = await open();
     await third.commit(
       1,
@@ -109,13 +109,49 @@ describe('lesson attempts: every attempt kept', () => {
     );
     const before = await attempts();
     expect(before.at(-1)).toMatchObject({ number: 3, endedAt: null, completion: 0, score: null });
+    // A staff correction recorded while attempt 3 is suspended is attempt 4, already ended.
+    const { userKey } = before[0]!;
+    await t.db
+      .insertInto('lessonAttempt')
+      .values({
+        assignmentKey: keys.assignmentKey,
+        lessonKey: keys.lessonKey,
+        number: 4,
+        userKey,
+        source: 'correction',
+        startedAt: new Date(),
+        endedAt: new Date(),
+        updatedAt: new Date(),
+        completion: 1,
+        credit: 1,
+        score: 0.95,
+        recordedBy: userKey,
+        reason: 'Examiner re-marked the paper.',
+        corrects: 2,
+      })
+      .execute();
+    await t.db
+      .updateTable('lessonProgress')
+      .set({ attempts: 4 })
+      .where('assignmentKey', '=', keys.assignmentKey)
+      .where('lessonKey', '=', keys.lessonKey)
+      .execute();
+
     const resumed = await open();
-    expect(await attempts()).toHaveLength(3);
+    expect(await attempts()).toHaveLength(4);
     await resumed.commit(1, { 'cmi.core.lesson_status': 'completed', 'cmi.core.exit': '' }, true);
-    expect((await attempts()).at(-1)).toMatchObject({ number: 3, completion: 1, credit: 0 });
-    expect((await attempts()).at(-1)!.endedAt).not.toBeNull();
-    // The passed result of attempt 2 stays the lesson's result (§4: a result is never lost).
-    expect(await progress()).toMatchObject({ attempts: 3, completion: 1, credit: 1, score: 0.95 });
+    const [, , suspended, correction] = await attempts();
+    expect(suspended).toMatchObject({ number: 3, completion: 1, credit: 0 });
+    expect(suspended!.endedAt).not.toBeNull();
+    expect(correction).toMatchObject({ number: 4, source: 'correction', completion: 1 });
+    // The passed result stays the lesson's result (§4: a result is never lost).
+    expect(await progress()).toMatchObject({ attempts: 4, completion: 1, credit: 1, score: 0.95 });
+
+    // The next attempt is numbered after the correction.
+    const fifth = await open();
+    await fifth.commit(1, { 'cmi.core.lesson_location': 'p1' });
+    expect((await attempts()).at(-1)).toMatchObject({ number: 5, endedAt: null, source: 'player' });
+    expect(await progress()).toMatchObject({ attempts: 5 });
   });
 
   it('refuses to change an ended attempt or delete any, even in SQL', async () => {
@@ -126,6 +162,6 @@ describe('lesson attempts: every attempt kept', () => {
     await expect(
       sql`DELETE FROM lesson_attempt WHERE assignment_key = ${keys.assignmentKey}`.execute(t.db),
     ).rejects.toThrow(/never deleted/);
-    expect(await attempts()).toHaveLength(3);
+    expect(await attempts()).toHaveLength(5);
   });
 });

@@ -122,9 +122,12 @@ export interface ProgressCommitted {
   attempt: AttemptCommitted | null;
 }
 
-/** What a batch writes to the lesson's current attempt (its number is lesson_progress.attempts). */
+/**
+ * What a batch writes to the lesson's open attempt: the one attempt with no end (a unique index
+ * says there is at most one), not found by number, since a staff correction may have been
+ * recorded after it while it was suspended.
+ */
 export interface AttemptCommitted {
-  number: number;
   launchId: string;
   completion: number;
   credit: number;
@@ -186,7 +189,6 @@ export async function recordCommits(
             {
               assignment_key: assignmentKey,
               lesson_key: lessonKey,
-              number: attempt.number,
               launch_id: attempt.launchId,
               completion: attempt.completion,
               credit: attempt.credit,
@@ -227,10 +229,10 @@ export async function recordCommits(
         ended_at = CASE WHEN v.ends THEN v.updated_at END,
         cmi = v.cmi::text
       FROM json_to_recordset(${attemptRows}::json) AS v(assignment_key integer, lesson_key integer,
-        number integer, launch_id text, completion integer, credit integer, score numeric,
+        launch_id text, completion integer, credit integer, score numeric,
         progress_measure real, total_time_ms bigint, updated_at timestamptz, ends boolean, cmi json)
       WHERE a.assignment_key = v.assignment_key AND a.lesson_key = v.lesson_key
-        AND a.number = v.number AND a.ended_at IS NULL
+        AND a.ended_at IS NULL
       RETURNING a.number
     )
     UPDATE launch AS la SET

@@ -233,11 +233,7 @@ async function applyBatch(trx: Parameters<typeof repo.recordCommits>[0], batch: 
           ...columnsBesideCmi(state.progress, entries.at(-1)!.now),
           cmi: state.progress.cmi,
         },
-        attempt: state.attempt && {
-          number: state.progress.attempts,
-          launchId,
-          ...state.attempt,
-        },
+        attempt: state.attempt && { launchId, ...state.attempt },
       });
       changed.push({ launch, entries });
     }

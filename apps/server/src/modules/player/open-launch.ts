@@ -63,9 +63,11 @@ export async function openLaunch(
     }
     const before = storedOf(row);
     const entry: Entry = resumesAttempt(version, before.cmi) ? 'resume' : 'ab-initio';
-    const next = entry === 'resume' ? resumeAttempt(version, before) : startNewAttempt(before);
+    let next = entry === 'resume' ? resumeAttempt(version, before) : startNewAttempt(before);
     // Every attempt is its own record (ADR 0023): the previous one ends with its cmi, and the
-    // attempt this launch opens is recorded from the lesson's time so far.
+    // attempt this launch opens is recorded from the lesson's time so far, numbered after every
+    // attempt before it (a staff correction is one too).
+    const recorded = await progress.attemptsOf(trx, assignmentKey, launch.lessonKey);
     if (entry === 'ab-initio') {
       await progress.endOpenAttempts(
         trx,
@@ -75,19 +77,22 @@ export async function openLaunch(
         now,
       );
     }
-    await progress.insertAttempt(trx, {
-      assignmentKey,
-      lessonKey: launch.lessonKey,
-      number: Math.max(next.attempts, 1),
-      userKey: launch.userKey,
-      source: 'player',
-      launchId: launch.launchId,
-      lastLaunchId: launch.launchId,
-      startedAt: now,
-      updatedAt: now,
-      baseTotalTimeMs: next.totalTimeMs,
-      flaggedOffline: row?.flaggedOffline ?? false,
-    });
+    if (entry === 'ab-initio' || !recorded.open) {
+      next = { ...next, attempts: Math.max(next.attempts, recorded.latest + 1) };
+      await progress.insertAttempt(trx, {
+        assignmentKey,
+        lessonKey: launch.lessonKey,
+        number: next.attempts,
+        userKey: launch.userKey,
+        source: 'player',
+        launchId: launch.launchId,
+        lastLaunchId: launch.launchId,
+        startedAt: now,
+        updatedAt: now,
+        baseTotalTimeMs: next.totalTimeMs,
+        flaggedOffline: row?.flaggedOffline ?? false,
+      });
+    }
     await progress.updateProgress(trx, assignmentKey, launch.lessonKey, {
       ...columnsOf(next, now),
       lastLaunchedAt: now,

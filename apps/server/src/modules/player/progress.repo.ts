@@ -68,3 +68,17 @@ export function insertAttempt(trx: Tx, row: Insertable<LessonAttemptTable>) {
     .onConflict((oc) => oc.columns(['assignmentKey', 'lessonKey', 'number']).doNothing())
     .execute();
 }
+
+/** The highest attempt number of a lesson (0 for none), and whether one is still open. */
+export async function attemptsOf(trx: Tx, assignmentKey: number, lessonKey: number) {
+  const row = await trx
+    .selectFrom('lessonAttempt')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.max('number'), eb.lit(0)).as('latest'),
+      eb.fn.countAll<number>().filterWhere('endedAt', 'is', null).as('open'),
+    ])
+    .where('assignmentKey', '=', assignmentKey)
+    .where('lessonKey', '=', lessonKey)
+    .executeTakeFirstOrThrow();
+  return { latest: Number(row.latest), open: Number(row.open) > 0 };
+}
