@@ -64,7 +64,7 @@ describe("demo content: imported into the demo training provider by the seed, an
 
   it('gives every demo lesson content, but the ones left without it on purpose (§4 "launchable if it has a content key")', async () => {
     const lessons = await studentLessons();
-    expect(lessons.length).toBe(30);
+    expect(lessons.length).toBe(33);
     const without = lessons
       .filter((l) => l.scoKey === null)
       .map((l) => ({ curriculum: l.curriculum, lesson: l.lesson }));

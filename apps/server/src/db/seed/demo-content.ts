@@ -93,6 +93,18 @@ export const DEMO_ATTACHMENTS: readonly Attachment[] = [
   reading('A350 Differences', 'Cockpit Displays', 'cockpit-displays'),
   reading('A350 Differences', 'Electrical System', 'electrical-system'),
   reading('Annual Recurrent Training', 'Security Refresher', 'security-refresher'),
+  // The validity rules' curricula (demo-validity.ts): a check each, taken again in every cycle.
+  check(
+    'Operator Proficiency Check (EASA)',
+    'Operator Proficiency Check (EASA): check',
+    'high-altitude-stalls',
+  ),
+  check(
+    'Recurrent Ground Training (FAA)',
+    'Recurrent Ground Training (FAA): check',
+    'security-awareness-exam',
+  ),
+  reading('Company Indoctrination', 'Company Indoctrination: check', 'access-control-and-id'),
 ];
 
 /**
