@@ -352,6 +352,8 @@ export interface LessonProgressTable {
   updatedAt: Instant;
   /** Raw cmi elements of the current attempt, as JSON text (migration 0005). */
   cmi: Default<string>;
+  /** The attempts made before the assignment's current recurrent cycle (migration 0029). */
+  cycleStartAttempts: Default<number>;
 }
 
 /**

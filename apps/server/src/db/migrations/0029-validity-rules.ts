@@ -18,6 +18,9 @@ import type { Migration } from './migration.js';
 export const migration0029: Migration = {
   name: '0029-validity-rules',
   statements: [
+    // A lesson's attempt limit counts the attempts of the assignment's current cycle (§4
+    // maxAttempts): the attempts made before it started are kept apart, never deleted.
+    `ALTER TABLE lesson_progress ADD COLUMN cycle_start_attempts integer NOT NULL DEFAULT 0`,
     `ALTER TABLE curriculum
        ADD COLUMN validity_rule text NOT NULL DEFAULT 'none'
          CHECK (validity_rule IN ('none', 'months', 'easa', 'faa')),

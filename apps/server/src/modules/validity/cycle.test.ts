@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildCurriculum, buildStudent } from '../../test/assignments.js';
 import { buildAssignment, buildLms } from '../../test/factories.js';
 import { refreshStandings } from '../compliance/standings.js';
+import type { ProgressElement } from '@waypoint/domain/contract';
+import { buildAssignmentReport } from '../progress/service.js';
 import { startOpenCycles } from './cycle.js';
 import { periodsOf } from './repo.js';
 
@@ -100,6 +102,20 @@ describe('recurrent cycles', () => {
       .where('assignmentKey', '=', assignment.assignmentKey)
       .executeTakeFirstOrThrow();
     expect(progress).toMatchObject({ attempts: 1, completion: 0, credit: 0, cmi: '{}' });
+    // Its attempt limit counts this cycle's attempts only (§4 maxAttempts).
+    expect(progress.cycleStartAttempts).toBe(1);
+    const report = await buildAssignmentReport(
+      t.app.deps,
+      { userKey: student.userKey, lmsKey: lms.lmsKey },
+      t.clock.now().getTime(),
+      { assignmentKey: assignment.assignmentKey, curriculumKey: curriculum.curriculumKey },
+    );
+    const lessonOf = (element: ProgressElement): ProgressElement | undefined =>
+      element.elementType === 'lesson'
+        ? element
+        : element.elementChildren.map(lessonOf).find(Boolean);
+    const element = lessonOf(report!.progressReport[0]!)!;
+    expect(element.elementAttempts).toBe(0);
     expect(progress.completionInstant).toBeNull();
     expect(Number(progress.totalTimeMs)).toBe(600_000);
     // The completed cycle is kept whole: its attempt and its period.

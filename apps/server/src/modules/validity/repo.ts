@@ -177,6 +177,8 @@ export async function startCycle(
       suspendData: '',
       cmi: '{}',
       flaggedOffline: false,
+      // The new cycle's attempt limit counts its own attempts; the numbers go on (ADR 0023).
+      cycleStartAttempts: sql<number>`attempts`,
       updatedAt: cycle.now,
     })
     .where('assignmentKey', '=', cycle.assignmentKey)
