@@ -61,7 +61,10 @@ export const migration0027: Migration = {
        END IF;
        RETURN NEW;
      END $$`,
-    `CREATE TRIGGER lesson_attempt_kept BEFORE UPDATE OR DELETE ON lesson_attempt
+    // The WHEN clause keeps the commit path's updates of an open attempt free of a PL/pgSQL call.
+    `CREATE TRIGGER lesson_attempt_kept BEFORE UPDATE ON lesson_attempt
+       FOR EACH ROW WHEN (OLD.ended_at IS NOT NULL) EXECUTE FUNCTION lesson_attempt_kept()`,
+    `CREATE TRIGGER lesson_attempt_not_deleted BEFORE DELETE ON lesson_attempt
        FOR EACH ROW EXECUTE FUNCTION lesson_attempt_kept()`,
     `INSERT INTO lesson_attempt (assignment_key, lesson_key, number, user_key, source, started_at,
          ended_at, updated_at, completion, credit, score, progress_measure, completion_instant,

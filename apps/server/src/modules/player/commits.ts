@@ -1,6 +1,7 @@
 import {
   applyCommit,
   attemptRecordChanges,
+  attemptResultOf,
   endAttemptStatuses,
   resumesAttempt,
   type AttemptResult,
@@ -300,20 +301,28 @@ function commitOne(
           ...endAttemptStatuses({ ...recorded.cmi, ...request.cmi }, launch, launch.masteryScore),
         }
       : request.cmi;
-  const result = applyCommit(recorded ?? storedOf(undefined), delta, {
+  const context = {
     version,
     credit: true,
     baseTotalTimeMs: recorded ? launch.baseTotalTimeMs : 0,
     nowMs: now.getTime(),
     masteryScore: recorded ? launch.masteryScore : null,
     completionThreshold: recorded ? launch.completionThreshold : null,
-  });
+  };
+  const result = applyCommit(recorded ?? storedOf(undefined), delta, context);
   if (!result.ok) throw new HttpError(400, result.problems.join(' '));
   if (recorded) {
     state.progress = { ...result.next, cmi: { ...result.next.cmi, ...attemptRecords.changes } };
     // A final commit ends the attempt unless the SCO suspended it (the next launch resumes it).
     const ends = request.final && !resumesAttempt(version, state.progress.cmi);
-    state.attempt = { ...result.attempt, ends };
+    // Most commits only move the bookmark or the suspend data: the attempt's record is written
+    // when its result, its time or its end changes (or an earlier commit of the batch changed it).
+    const changed =
+      state.attempt !== null ||
+      ends ||
+      result.next.totalTimeMs !== recorded.totalTimeMs ||
+      !sameResult(attemptResultOf(recorded.cmi, context), result.attempt);
+    if (changed) state.attempt = { ...result.attempt, ends };
   }
   state.lastSeq = request.seq;
   state.applied = true;
@@ -322,4 +331,14 @@ function commitOne(
     state.closedReason = 'finished';
   }
   return { applied: true, seq: request.seq, closed: request.final };
+}
+
+/** Whether two attempt results say the same. */
+function sameResult(a: AttemptResult, b: AttemptResult): boolean {
+  return (
+    a.completion === b.completion &&
+    a.credit === b.credit &&
+    a.scorePercent === b.scorePercent &&
+    a.progressMeasure === b.progressMeasure
+  );
 }
