@@ -219,11 +219,14 @@ export async function assignCurriculum(
             ? null
             : new Date(now.getTime() - p.lastLaunchedHoursAgo * HOUR_MS);
         const completed = p.completedDaysAgo === undefined ? null : at(p.completedDaysAgo);
-        // A lesson launched again after it completed (to review it) started before it ended.
+        // A completed attempt started its time before it completed; a lesson launched again later
+        // (to review it) does not move that start.
+        const durationMs = Math.round((p.totalTimeMinutes ?? 0) * 60_000);
+        const completedStart = completed && new Date(completed.getTime() - durationMs);
         const startedAt =
-          lastLaunched && completed
-            ? new Date(Math.min(lastLaunched.getTime(), completed.getTime()))
-            : (lastLaunched ?? completed ?? at(assignment.startDaysAgo));
+          lastLaunched && completedStart
+            ? new Date(Math.min(lastLaunched.getTime(), completedStart.getTime()))
+            : (lastLaunched ?? completedStart ?? at(assignment.startDaysAgo));
         return {
           assignmentKey,
           lessonKey,
@@ -238,7 +241,7 @@ export async function assignCurriculum(
           score: p.score ?? null,
           progressMeasure: p.progressMeasure ?? null,
           completionInstant: completed,
-          durationMs: Math.round((p.totalTimeMinutes ?? 0) * 60_000),
+          durationMs,
           flaggedOffline: p.flaggedOffline ?? false,
         };
       }),
