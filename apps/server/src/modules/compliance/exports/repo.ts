@@ -27,14 +27,16 @@ export async function insertExportTicket(
  * expired at `now`; null otherwise. Two requests with one ticket cannot both have it.
  */
 export async function useExportTicket(db: Db, tokenHash: string, now: Date) {
-  return db
-    .updateTable('exportTicket')
-    .set({ usedAt: now })
-    .where('tokenHash', '=', tokenHash)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    // A records bundle's ticket (records/bundle/) is its own route's: left unused here.
-    .where(sql<string>`request->>'what'`, 'is distinct from', 'bundle')
-    .returning(['lmsKey', 'userKey', 'request', 'fileName'])
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('exportTicket')
+      .set({ usedAt: now })
+      .where('tokenHash', '=', tokenHash)
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      // A records bundle's ticket (records/bundle/) is its own route's: left unused here.
+      .where(sql<string>`request->>'what'`, 'is distinct from', 'bundle')
+      .returning(['lmsKey', 'userKey', 'request', 'fileName'])
+      .executeTakeFirst()
+  );
 }
