@@ -64,7 +64,7 @@ export const DEMO_USERS = [
     fleet: 'A320',
     isStudent: false,
     mfaEnabled: false,
-    note: 'not a student: the panel answers "You do not have student access."; in the console an instructor',
+    note: 'not a student: the panel answers "You do not have student access."; in the console an instructor (students, records, classroom lessons)',
     staff: { role: 'instructor', restrictionGroups: [] },
   },
   {
