@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { INSPECTOR_LINK_MAX_DAYS } from '@waypoint/domain/console-contract';
-import { Button, ErrorLine, fieldClassNames, Modal, TextField } from '@waypoint/ui';
+import { Button, ErrorLine, Modal, TextField } from '@waypoint/ui';
 import {
   createInspectorLink,
   useInspectorLinkChange,
@@ -10,11 +10,11 @@ import {
   type MatrixPage,
   type NewInspectorLink,
 } from '../../api/compliance';
-import { FilterField } from '../../components/filter-select';
 import { FormField } from '../../components/form-field';
 import { errorMessage } from '../../components/states';
 import { lastTwelveMonths } from './export-buttons';
 import styles from './compliance.module.css';
+import { PopulationSelects } from './population-selects';
 
 interface LinkForm {
   label: string;
@@ -110,22 +110,6 @@ export function InspectorLinkDialog({
   const create = useInspectorLinkChange(createInspectorLink);
   if (create.data) return <CreatedLink created={create.data} onClose={onClose} />;
 
-  const select = (
-    name: 'base' | 'fleet' | 'position' | 'restrictionGroup',
-    label: string,
-    values: readonly string[] = [],
-  ) => (
-    <FilterField label={label}>
-      <select className={fieldClassNames.input} {...form.register(name)}>
-        <option value="">All</option>
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </select>
-    </FilterField>
-  );
   const submit = form.handleSubmit((values) => create.mutate(linkOf(values)));
   return (
     <Modal
@@ -167,10 +151,7 @@ export function InspectorLinkDialog({
         />
         <fieldset className={styles.population}>
           <legend>Population</legend>
-          {select('base', 'Base', filters?.bases)}
-          {select('fleet', 'Fleet', filters?.fleets)}
-          {select('position', 'Position', filters?.positions)}
-          {select('restrictionGroup', 'Restriction group', filters?.restrictionGroups)}
+          <PopulationSelects register={(name) => form.register(name)} filters={filters} />
           <fieldset className={styles.curriculaChoice}>
             <legend>Curricula (none ticked: every one)</legend>
             {curricula.map((column) => (

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, ErrorLine, fieldClassNames } from '@waypoint/ui';
+import { Button, ErrorLine } from '@waypoint/ui';
 import { useMatrixFacts } from '../../api/compliance';
 import { downloadBundle, type BundleRequest } from '../../api/records';
-import { FilterField } from '../../components/filter-select';
 import { FormField } from '../../components/form-field';
 import { errorMessage } from '../../components/states';
 import { lastTwelveMonths } from './export-buttons';
 import styles from './compliance.module.css';
+import { PopulationSelects } from './population-selects';
 
 interface BundleForm {
   base: string;
@@ -61,22 +61,6 @@ export function RecordsBundle() {
       setBusy(false);
     }
   });
-  const select = (
-    name: 'base' | 'fleet' | 'position' | 'restrictionGroup',
-    label: string,
-    values: readonly string[] = [],
-  ) => (
-    <FilterField label={label}>
-      <select className={fieldClassNames.input} {...form.register(name)}>
-        <option value="">All</option>
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </select>
-    </FilterField>
-  );
   return (
     <section className={styles.view} aria-labelledby="records-bundle">
       <div className={styles.panel}>
@@ -96,10 +80,7 @@ export function RecordsBundle() {
         >
           <fieldset className={styles.population}>
             <legend>Population (in your scope)</legend>
-            {select('base', 'Base', filters?.bases)}
-            {select('fleet', 'Fleet', filters?.fleets)}
-            {select('position', 'Position', filters?.positions)}
-            {select('restrictionGroup', 'Restriction group', filters?.restrictionGroups)}
+            <PopulationSelects register={(name) => form.register(name)} filters={filters} />
           </fieldset>
           <div className={styles.period}>
             <FormField
