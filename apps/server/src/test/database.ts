@@ -21,6 +21,28 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await migrate(handle.db);
     return handle;
   }
+  const handle = await newServerDatabase(serverUrl, 5);
+  await migrate(handle.db);
+  return handle;
+}
+
+/**
+ * A fresh database with no migration applied, for a migration's own test (it migrates step by
+ * step): in-memory PGlite, or a new database on the TEST_DATABASE_URL server, dropped on close.
+ */
+export async function createEmptyTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl) {
+    return openDatabase({ kind: 'pglite', dataDir: null });
+  }
+  return newServerDatabase(serverUrl, 3);
+}
+
+/** A new, empty database on the PostgreSQL test server, dropped when the handle closes. */
+async function newServerDatabase(
+  serverUrl: string,
+  maxConnections: number,
+): Promise<DatabaseHandle> {
   const name = `waypoint_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -28,8 +50,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 5 });
-  await migrate(handle.db);
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections });
   return {
     ...handle,
     async close() {

@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainingRecordCsv, trainingRecordItems } from '@waypoint/domain';
 import type { ProgressReportOptions } from '@waypoint/domain/contract';
-import { openDatabase, type DatabaseHandle } from '../connection.js';
+import type { DatabaseHandle } from '../connection.js';
 import { migrate } from '../migrate.js';
 import { createSequencingMemory } from '../../modules/sequencing/index.js';
 import { buildProgressReport } from '../../modules/progress/service.js';
 import { courseCompletion, organization, trainingRecord } from '../../modules/reports/service.js';
 import { studentName } from '../../modules/reports/presenter.js';
 import { lessonAttempts } from '../../modules/attempts/service.js';
-import { dropTestDatabase } from '../../test/database.js';
+import { createEmptyTestDatabase } from '../../test/database.js';
 import { migrations } from './index.js';
 
 // Migration 0027 turns today's progress rows into first attempts with nothing lost: a database at
@@ -33,29 +31,6 @@ const RECORD_OPTIONS: ProgressReportOptions = {
   withFlaggedAssignments: true,
   showEmptyLeafs: false,
 };
-
-/** An empty database (no migrations): embedded, or a new one on the PostgreSQL test server. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl) {
-    return openDatabase({ kind: 'pglite', dataDir: null });
-  }
-  const name = `waypoint_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 3 });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await dropTestDatabase(serverUrl, name);
-    },
-  };
-}
 
 /** A lesson of the seed and the progress row it starts with (none: never opened). */
 interface LessonCase {
@@ -207,7 +182,7 @@ describe('migration 0027: every progress row becomes its attempt, every figure t
   const assignmentKeys: number[] = [];
 
   beforeAll(async () => {
-    handle = await emptyDatabase();
+    handle = await createEmptyTestDatabase();
     const upTo = migrations.findIndex((m) => m.name.startsWith('0027'));
     const earlier = migrations.slice(0, upTo);
     for (const migration of earlier) {

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../modules/records/verify.js';
-import { dropTestDatabase } from '../../test/database.js';
-import { openDatabase, type DatabaseHandle } from '../connection.js';
+import { createEmptyTestDatabase } from '../../test/database.js';
+import type { DatabaseHandle } from '../connection.js';
 import { migrate } from '../migrate.js';
 import { migrations } from './index.js';
 
@@ -12,29 +10,6 @@ import { migrations } from './index.js';
 // 0026 gets an LMS with live and removed assignments, progress (which 0027 makes a migrated
 // attempt) and a certificate issued then revoked; after 0027 and 0028 the chain holds one entry
 // for each, with the rows' own dates, and verifies. On PGlite, and on PostgreSQL in that project.
-
-/** An empty database (no migrations): embedded, or a new one on the PostgreSQL test server. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.WAYPOINT_TEST_DB !== 'postgres' || !serverUrl) {
-    return openDatabase({ kind: 'pglite', dataDir: null });
-  }
-  const name = `waypoint_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 3 });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await dropTestDatabase(serverUrl, name);
-    },
-  };
-}
 
 describe('migration 0028: what exists before it is recorded once, in order, and verifies', () => {
   let handle: DatabaseHandle;
@@ -55,7 +30,7 @@ describe('migration 0028: what exists before it is recorded once, in order, and 
   };
 
   beforeAll(async () => {
-    handle = await emptyDatabase();
+    handle = await createEmptyTestDatabase();
     await run(`CREATE TABLE schema_migration (name text PRIMARY KEY,
                  applied_at timestamptz NOT NULL DEFAULT now())`);
     await upTo('0026~');
