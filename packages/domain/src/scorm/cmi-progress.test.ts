@@ -348,7 +348,7 @@ describe('rule 2: "!ctx.credit -> ok with next deep-equal to stored"', () => {
 
   it('"browse/review/preview commits change nothing"', () => {
     const result = applyCommit(before, everything, context('1.2', { credit: false }));
-    expect(result).toEqual({ ok: true, next: before });
+    expect(result.ok && result.next).toEqual(before);
     // The caller may change the answer without touching the stored row.
     if (result.ok) expect(result.next.cmi).not.toBe(before.cmi);
   });
@@ -908,7 +908,38 @@ describe('a whole commit', () => {
           'cmi.suspend_data': 'state',
         },
       },
+      attempt: { completion: 1, credit: 1, scorePercent: 90, progressMeasure: 1 },
     });
+  });
+
+  // ADR 0023 "History": the attempt's own result is what it reported, while the lesson keeps its
+  // best ("never lose a result").
+  it.each([
+    {
+      rule: 'a failed retake after a pass: the lesson stays passed, the attempt says failed',
+      before: stored({ completion: 1, credit: 1, score: 95, attempts: 2 }),
+      delta: { 'cmi.core.lesson_status': 'failed', 'cmi.core.score.raw': '60' },
+      lesson: { completion: 1, credit: 1, score: 95 },
+      attempt: { completion: -3, credit: -1, scorePercent: 60, progressMeasure: null },
+    },
+    {
+      rule: 'an attempt that reports no score has none, though the lesson keeps its old one',
+      before: stored({ completion: 1, credit: 0, score: 80, attempts: 2 }),
+      delta: { 'cmi.core.lesson_status': 'completed' },
+      lesson: { completion: 1, credit: 0, score: 80 },
+      attempt: { completion: 1, credit: 0, scorePercent: null, progressMeasure: 1 },
+    },
+    {
+      rule: 'an attempt still under way has no result',
+      before: stored({ attempts: 1 }),
+      delta: { 'cmi.core.lesson_location': 'p2' },
+      lesson: { completion: 0, credit: 0, score: 0 },
+      attempt: { completion: 0, credit: 0, scorePercent: null, progressMeasure: null },
+    },
+  ])('$rule', ({ before, delta, lesson, attempt }) => {
+    const result = applyCommit(before, delta, context('1.2'));
+    expect(result.ok && result.next).toMatchObject(lesson);
+    expect(result.ok && result.attempt).toEqual(attempt);
   });
 });
 
