@@ -131,6 +131,9 @@ export default defineConfig({
           include: ['apps/console/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/console/src/test/setup.ts'],
+          // A ceiling, not a timing: a console test walks a whole journey (lazy pages, several
+          // screens), which passes 5 s when the suite's server tests load both cores.
+          testTimeout: 20_000,
         },
       },
     ],
