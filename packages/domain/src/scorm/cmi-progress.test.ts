@@ -9,6 +9,7 @@ import {
   type CommitContext,
   type Finish12Input,
   type ScormVersion,
+  type AttemptResult,
   type StoredProgress,
 } from './cmi-progress.js';
 
@@ -914,7 +915,13 @@ describe('a whole commit', () => {
 
   // ADR 0023 "History": the attempt's own result is what it reported, while the lesson keeps its
   // best ("never lose a result").
-  it.each([
+  it.each<{
+    rule: string;
+    before: StoredProgress;
+    delta: Record<string, string>;
+    lesson: Partial<StoredProgress>;
+    attempt: AttemptResult;
+  }>([
     {
       rule: 'a failed retake after a pass: the lesson stays passed, the attempt says failed',
       before: stored({ completion: 1, credit: 1, score: 95, attempts: 2 }),
