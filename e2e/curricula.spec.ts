@@ -40,7 +40,7 @@ test.describe('curricula', () => {
     await expect(page.getByRole('region', { name: 'New Assignments' })).toContainText(
       'Security Awareness',
     );
-    await expect(page.getByRole('heading', { name: 'Items in Curriculum 9' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Items in Curriculum 12' })).toBeVisible();
     const a320 = page.getByTestId('curriculum-card').filter({ hasText: 'A320 Type Rating' });
     await expect(a320.getByTestId('due-label')).toHaveText('Open');
     await expect(a320).toContainText(/(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}/);

@@ -28,7 +28,13 @@ export function LessonAttemptsRow({
           {attempts.length > 0 && (
             <details className={styles.attemptsDetails}>
               <summary>Attempts ({attempts.length})</summary>
-              <div className={styles.attemptsBox}>
+              {/* Scrolls sideways at 390 px: focusable so a keyboard can scroll it (WCAG 2.1.1). */}
+              <div
+                className={styles.attemptsBox}
+                role="region"
+                aria-label={`Attempts of ${lesson.elementName}`}
+                tabIndex={0}
+              >
                 <AttemptsTable
                   attempts={attempts}
                   playMode={lesson.elementPlayMode}
