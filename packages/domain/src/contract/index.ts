@@ -25,3 +25,4 @@ export * from './calendar-feed.js';
 export * from './reminders.js';
 export * from './sso.js';
 export * from './attempts.js';
+export * from './offline.js';
