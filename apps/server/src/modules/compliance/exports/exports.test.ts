@@ -16,7 +16,7 @@ import { buildAssignment, buildLms, buildUser } from '../../../test/factories.js
 import type { Browser } from '../../../test/sign-in.js';
 import { buildStaff, signInConsole, staffBrowser } from '../../../test/staff.js';
 import { readZip } from '../../../test/zip.js';
-import { EXPIRED_TICKET_MESSAGE } from './service.js';
+import { EXPIRED_TICKET_MESSAGE } from './ticket.js';
 
 // The compliance exports (docs/decisions/0022): one-time, short-lived download tickets, the
 // staff member's current role and scope read again at download, the matrix and lists as CSV

@@ -22,21 +22,22 @@ export async function insertExportTicket(
     .execute();
 }
 
+/** Whose a ticket is: a compliance export's (exports/) or a records bundle's (records/bundle/). */
+export type TicketKind = 'export' | 'bundle';
+
 /**
- * Uses a ticket: marks it used and answers it, in one statement, only when it is unused and not
- * expired at `now`; null otherwise. Two requests with one ticket cannot both have it.
+ * Uses a ticket of a kind: marks it used and answers it, in one statement, only when it is that
+ * kind's (request->>'what' is 'bundle' for a bundle's), unused and not expired at `now`; null
+ * otherwise. Two requests with one ticket cannot both have it, nor one kind's route another's.
  */
-export async function useExportTicket(db: Db, tokenHash: string, now: Date) {
-  return (
-    db
-      .updateTable('exportTicket')
-      .set({ usedAt: now })
-      .where('tokenHash', '=', tokenHash)
-      .where('usedAt', 'is', null)
-      .where('expiresAt', '>', now)
-      // A records bundle's ticket (records/bundle/) is its own route's: left unused here.
-      .where(sql<string>`request->>'what'`, 'is distinct from', 'bundle')
-      .returning(['lmsKey', 'userKey', 'request', 'fileName'])
-      .executeTakeFirst()
-  );
+export async function useExportTicket(db: Db, tokenHash: string, now: Date, kind: TicketKind) {
+  return db
+    .updateTable('exportTicket')
+    .set({ usedAt: now })
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .where(sql<string>`request->>'what'`, kind === 'bundle' ? '=' : 'is distinct from', 'bundle')
+    .returning(['lmsKey', 'userKey', 'request', 'fileName'])
+    .executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { Readable } from 'node:stream';
 import {
   consoleComplianceCalls as calls,
   consoleComplianceSchemas as schemas,
@@ -10,6 +11,38 @@ import { downloadExport, prepareExport } from './service.js';
 export function attachment(fileName: string): string {
   const plain = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A file a ticket is for: its name, type and body, streamed as it is made. */
+export interface TicketFile {
+  fileName: string;
+  contentType: string;
+  body: Readable;
+}
+
+/**
+ * The GET of a one-time download ticket (ticket.ts): the file as an attachment, never cached or
+ * sniffed. No HEAD twin: a HEAD (a link checker's, a preview's) would use up the ticket.
+ */
+export function ticketDownloadRoute(
+  app: FastifyInstance,
+  route: string,
+  schema: FastifySchema,
+  download: (ticket: string, clientAddress: string) => Promise<TicketFile>,
+): void {
+  app.get<{ Params: { ticket: string } }>(
+    route,
+    { schema, exposeHeadRoute: false },
+    async (request, reply) => {
+      const file = await download(request.params.ticket, request.ip);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', attachment(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .type(file.contentType)
+        .send(file.body);
+    },
+  );
 }
 
 /**
@@ -28,18 +61,7 @@ export async function complianceExportRoutes(instance: FastifyInstance): Promise
         .header('cache-control', 'no-store')
         .send(await prepareExport(deps, request.staff!, request.body)),
   );
-  // No HEAD twin: a HEAD (a link checker's, a preview's) would use up the one-time ticket.
-  app.get(
-    calls.download.route,
-    { schema: schemas.download, exposeHeadRoute: false },
-    async (request, reply) => {
-      const file = await downloadExport(deps, request.params.ticket, request.ip);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', attachment(file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .type(file.contentType)
-        .send(file.body);
-    },
+  ticketDownloadRoute(app, calls.download.route, schemas.download, (ticket, clientAddress) =>
+    downloadExport(deps, ticket, clientAddress),
   );
 }

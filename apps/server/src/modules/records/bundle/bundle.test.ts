@@ -10,7 +10,7 @@ import type { Browser } from '../../../test/sign-in.js';
 import { staffBrowser } from '../../../test/staff.js';
 import { readZip } from '../../../test/zip.js';
 import { publicKeys } from '../../certificates/keys.js';
-import { EXPIRED_TICKET_MESSAGE } from '../../compliance/exports/service.js';
+import { EXPIRED_TICKET_MESSAGE } from '../../compliance/exports/ticket.js';
 import { entryHash } from '../chain.js';
 import { peopleEvents } from './bundle-zip.js';
 import { verificationText, verifyBundle } from './verify-bundle.js';

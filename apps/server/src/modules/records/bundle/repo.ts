@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.js';
 
 /**
- * The only SQL of the records bundle: the LMS it is for, its download tickets (the compliance
- * exports' export_ticket table, kind 'bundle' in the request) and the subject ids of the people
- * it holds (migration 0028's record_subject), whose events the chain's eventsOf reads.
+ * The only SQL of the records bundle: the LMS it is for and the subject ids of the people it
+ * holds (migration 0028's record_subject), whose events the chain's eventsOf reads. Its download
+ * tickets are the compliance exports' (compliance/exports/repo.ts, kind 'bundle').
  */
 
 /** An LMS by code: its key and code. */
@@ -13,22 +13,6 @@ export function lmsByCode(db: Db, lmsCode: string) {
     .selectFrom('lms')
     .select(['lmsKey', 'lmsCode'])
     .where(sql`lower(lms_code)`, '=', lmsCode.toLowerCase())
-    .executeTakeFirst();
-}
-
-/**
- * Uses a bundle ticket: marks it used and answers it in one statement, only when it is a bundle's,
- * unused and not expired at `now` (a compliance export's ticket is left alone); null otherwise.
- */
-export async function useBundleTicket(db: Db, tokenHash: string, now: Date) {
-  return db
-    .updateTable('exportTicket')
-    .set({ usedAt: now })
-    .where('tokenHash', '=', tokenHash)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .where(sql<string>`request->>'what'`, '=', 'bundle')
-    .returning(['lmsKey', 'userKey', 'request', 'fileName'])
     .executeTakeFirst();
 }
 

@@ -4,7 +4,7 @@ import {
   consoleRecordsCalls as calls,
   consoleRecordsSchemas as schemas,
 } from '@waypoint/domain/console-contract';
-import { attachment } from '../../compliance/exports/routes.js';
+import { ticketDownloadRoute } from '../../compliance/exports/routes.js';
 import { ZIP_CONTENT_TYPE } from '../../compliance/exports/records-zip.js';
 import { downloadBundle, prepareBundle } from './service.js';
 
@@ -24,18 +24,13 @@ export async function recordsBundleRoutes(instance: FastifyInstance): Promise<vo
         .header('cache-control', 'no-store')
         .send(await prepareBundle(deps, request.staff!, request.body)),
   );
-  // No HEAD twin: a HEAD would use up the one-time ticket.
-  app.get(
+  ticketDownloadRoute(
+    app,
     calls.bundleDownload.route,
-    { schema: schemas.bundleDownload, exposeHeadRoute: false },
-    async (request, reply) => {
-      const file = await downloadBundle(deps, request.params.ticket, request.ip);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', attachment(file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .type(ZIP_CONTENT_TYPE)
-        .send(file.body);
-    },
+    schemas.bundleDownload,
+    async (ticket, clientAddress) => ({
+      ...(await downloadBundle(deps, ticket, clientAddress)),
+      contentType: ZIP_CONTENT_TYPE,
+    }),
   );
 }

@@ -6,7 +6,6 @@
  * then, and the download is written to the audit log before the first byte. The operator's CLI
  * makes one for a whole LMS (or one restriction group) and verifies one.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { JWK } from 'jose';
 import {
   BundleRequest,
@@ -14,34 +13,27 @@ import {
   type ComplianceFilter,
   type ExportTicket,
 } from '@waypoint/domain/console-contract';
-import { allows } from '@waypoint/domain/staff';
 import { Value } from 'typebox/value';
 import { HttpError } from '../../../lib/http-error.js';
-import { RATE_RULES } from '../../../lib/rate-limit.js';
 import { publicKeys } from '../../certificates/keys.js';
 import { checkExportRequest } from '../../compliance/exports/export-request.js';
-import { insertExportTicket } from '../../compliance/exports/repo.js';
-import { EXPIRED_TICKET_MESSAGE, EXPORT_TICKET_MS } from '../../compliance/exports/service.js';
+import { issueTicket, redeemTicket } from '../../compliance/exports/ticket.js';
 import {
   populationBatches,
   type ComplianceDeps,
   type ComplianceScope,
 } from '../../compliance/service.js';
-import { enforceRateLimit } from '../../rate-limits/service.js';
 import type { RecordPeriod } from '../../reports/record-period.js';
 import { operatorActor, recordAudit, type AuditActor } from '../../staff/audit.js';
-import { STAFF_FORBIDDEN_MESSAGE } from '../../staff/guard.js';
-import { staffContext, type StaffContext } from '../../staff/service.js';
+import type { StaffContext } from '../../staff/service.js';
 import { bundleBytes, recordsBundle, type BundleDeps } from './bundle-zip.js';
-import { lmsByCode, useBundleTicket } from './repo.js';
+import { lmsByCode } from './repo.js';
 import { verifyBundle, type BundleVerification } from './verify-bundle.js';
 
 /** What a bundle needs: the compliance population, the records, the keys. */
 export type RecordsBundleDeps = BundleDeps & ComplianceDeps;
 
 export const NO_SUCH_GROUP_MESSAGE = 'No such restriction group.';
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The request's period (400 as the records export says it), checked by the exports' rule. */
 function periodOf(request: BundleRequest): RecordPeriod {
@@ -70,8 +62,8 @@ export function bundleFileName(lmsCode: string, request: BundleRequest, now: Dat
 }
 
 /**
- * A ticket for a bundle in the caller's scope: the period is checked (400 with the reason), a
- * restriction group outside the scope is 404; only the token's SHA-256 is stored.
+ * A ticket for a bundle in the caller's scope (the compliance exports' ticket.ts, kind 'bundle'):
+ * the period is checked (400 with the reason), a restriction group outside the scope is 404.
  */
 export async function prepareBundle(
   deps: Pick<RecordsBundleDeps, 'db' | 'clock'>,
@@ -80,24 +72,11 @@ export async function prepareBundle(
 ): Promise<ExportTicket> {
   periodOf(request);
   checkGroupInScope(staff.restrictionGroups, request.filter);
-  const token = randomBytes(16).toString('base64url');
-  const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + EXPORT_TICKET_MS);
-  const fileName = bundleFileName(staff.lmsCode, request, now);
-  await insertExportTicket(deps.db, {
-    tokenHash: hashOf(token),
-    lmsKey: staff.lmsKey,
-    userKey: staff.userKey,
+  return issueTicket(deps, staff, {
     request: { what: 'bundle', ...request },
-    fileName,
-    createdAt: now,
-    expiresAt,
+    fileName: (now) => bundleFileName(staff.lmsCode, request, now),
+    path: consoleRecordsCalls.bundleDownload.path,
   });
-  return {
-    url: `/lms${consoleRecordsCalls.bundleDownload.path(token)}`,
-    fileName,
-    expiresAt: expiresAt.getTime(),
-  };
 }
 
 /** A bundle's audit event: what was asked, by whom. */
@@ -121,38 +100,34 @@ async function auditBundle(
 }
 
 /**
- * The bundle of a ticket, used up as it is read (404 with one message for unknown, used and
- * expired tickets); the staff member's CURRENT role and scope decide (403 when they may no longer
- * export); recorded in the audit log before it is streamed.
+ * The bundle of a ticket, used up as it is read (ticket.ts: 404 for unknown, used and expired
+ * tickets, 403 when its staff member may no longer export); their CURRENT scope decides (a
+ * restriction group outside it is 404); recorded in the audit log before it is streamed.
  */
 export async function downloadBundle(
   deps: RecordsBundleDeps,
   ticket: string,
   clientAddress: string,
 ) {
-  const now = deps.clock.now();
-  await enforceRateLimit(deps.db, RATE_RULES.exportDownloads, clientAddress, now);
-  const row = await useBundleTicket(deps.db, hashOf(ticket), now);
-  if (!row) throw new HttpError(404, EXPIRED_TICKET_MESSAGE);
-  const { what: _what, ...request } = row.request as { what: string };
-  if (!Value.Check(BundleRequest, request)) {
-    throw new Error(`bundle ticket of user ${row.userKey} holds no bundle request`);
-  }
-  const staff = await staffContext(deps, row.userKey, '');
-  if (!staff || staff.lmsKey !== row.lmsKey || !allows(staff.permissions, 'compliance.export')) {
-    throw new HttpError(403, STAFF_FORBIDDEN_MESSAGE);
-  }
+  const { fileName, request, staff } = await redeemTicket(
+    deps,
+    { token: ticket, clientAddress, kind: 'bundle' },
+    (stored) => {
+      const { what: _what, ...bundleRequest } = stored as { what: string };
+      return Value.Check(BundleRequest, bundleRequest) ? bundleRequest : undefined;
+    },
+  );
   checkGroupInScope(staff.restrictionGroups, request.filter);
   await auditBundle(
     deps,
     { userKey: staff.userKey, label: staff.userId, clientAddress },
     staff.lmsKey,
-    row.fileName,
+    fileName,
     request,
   );
   const scope = { lmsKey: staff.lmsKey, restrictionGroups: staff.restrictionGroups };
   return {
-    fileName: row.fileName,
+    fileName,
     body: recordsBundle(deps, {
       lms: { lmsKey: staff.lmsKey, lmsCode: staff.lmsCode },
       period: periodOf(request),
