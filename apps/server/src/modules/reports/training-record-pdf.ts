@@ -39,6 +39,13 @@ const ATTEMPT_COLUMNS = [
 ];
 const BODY = 9;
 const LINE = 12;
+const NOTE = 7.5;
+
+/** A table cell: its lines (BODY), then muted notes under them (NOTE), each already wrapped. */
+interface Cell {
+  lines: readonly string[];
+  notes: readonly string[];
+}
 
 /** Text without control characters (the font has no glyph for them). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed.
@@ -187,6 +194,53 @@ export async function renderTrainingRecordPdf(
     });
     y -= 4;
   };
+
+  /** A cell of a text wrapped to a width, with its note (wrapped too) under it when there is one. */
+  const stacked = (main: string, note: string | null, width: number): Cell => ({
+    lines: wrapText(main, regular, BODY, width),
+    notes: note === null ? [] : wrapText(note, regular, NOTE, width),
+  });
+
+  /**
+   * One row of a table, as tall as its tallest cell (a plain string is one line); a row that
+   * would run into the footer starts a new page under the table's header again. Ruled beneath.
+   */
+  const drawRow = (
+    columns: readonly { title: string; width: number }[],
+    row: readonly (string | Cell)[],
+  ) => {
+    const cells = row.map((cell) =>
+      typeof cell === 'string' ? { lines: [cell], notes: [] } : cell,
+    );
+    const height =
+      Math.max(...cells.map((cell) => cell.lines.length * LINE + cell.notes.length * 10)) + 6;
+    if (y - height < MARGIN + 24) {
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - MARGIN;
+      tableHeader(columns);
+    }
+    let x = MARGIN;
+    cells.forEach((cell, index) => {
+      let lineY = y - 10;
+      for (const line of cell.lines) {
+        text(page, line, x, lineY, BODY);
+        lineY -= LINE;
+      }
+      for (const line of cell.notes) {
+        text(page, line, x, lineY + 2, NOTE, regular, MUTED);
+        lineY -= 10;
+      }
+      x += columns[index]!.width;
+    });
+    y -= height;
+    page.drawLine({
+      start: { x: MARGIN, y: y + 2 },
+      end: { x: PAGE.width - MARGIN, y: y + 2 },
+      thickness: 0.4,
+      color: RULE,
+    });
+  };
+
   const heading = period ? 'Completed items in the period' : 'Completed items';
   text(page, `${heading} (${items.length})`, MARGIN, y - 12, 12, bold);
   y -= 22;
@@ -211,44 +265,14 @@ export async function renderTrainingRecordPdf(
         : item.level === 'Course'
           ? item.curriculum
           : '';
-    const titleLines = wrapText(title, regular, BODY, itemWidth);
-    const contextLines = context ? wrapText(context, regular, 7.5, itemWidth) : [];
-    const height = titleLines.length * LINE + contextLines.length * 10 + 6;
-    if (y - height < MARGIN + 24) {
-      page = doc.addPage([PAGE.width, PAGE.height]);
-      y = PAGE.height - MARGIN;
-      tableHeader();
-    }
-    const cells = [
+    drawRow(COLUMNS, [
       isoDate(item.completedInstant) || '-',
       item.level,
-      '',
+      stacked(title, context || null, itemWidth),
       item.status,
       item.score,
       item.time,
-    ];
-    let x = MARGIN;
-    cells.forEach((cell, index) => {
-      if (index !== 2) text(page, cell, x, y - 10, BODY);
-      x += COLUMNS[index]!.width;
-    });
-    let lineY = y - 10;
-    const itemX = MARGIN + COLUMNS[0]!.width + COLUMNS[1]!.width;
-    for (const line of titleLines) {
-      text(page, line, itemX, lineY, BODY);
-      lineY -= LINE;
-    }
-    for (const line of contextLines) {
-      text(page, line, itemX, lineY + 2, 7.5, regular, MUTED);
-      lineY -= 10;
-    }
-    y -= height;
-    page.drawLine({
-      start: { x: MARGIN, y: y + 2 },
-      end: { x: PAGE.width - MARGIN, y: y + 2 },
-      thickness: 0.4,
-      color: RULE,
-    });
+    ]);
   }
 
   if (record.attempts) {
@@ -264,69 +288,21 @@ export async function renderTrainingRecordPdf(
     const lessonWidth = ATTEMPT_COLUMNS[0]!.width - 8;
     const resultWidth = ATTEMPT_COLUMNS[6]!.width - 4;
     for (const attempt of attempts) {
-      const lessonLines = wrapText(attempt.lesson, regular, BODY, lessonWidth);
-      const contextLines = wrapText(
-        `${attempt.curriculum} › ${attempt.course}`,
-        regular,
-        7.5,
-        lessonWidth,
-      );
-      // Completion and success, the offline flag, and where the attempt came from (a correction
-      // with its reason) under them.
-      const resultLines = wrapText(
-        [attempt.completion, attempt.success, attempt.offline].filter(Boolean).join(', '),
-        regular,
-        BODY,
-        resultWidth,
-      );
-      const sourceLines = wrapText(attempt.source, regular, 7.5, resultWidth);
-      const height =
-        Math.max(
-          lessonLines.length * LINE + contextLines.length * 10,
-          resultLines.length * LINE + sourceLines.length * 10,
-        ) + 6;
-      if (y - height < MARGIN + 24) {
-        page = doc.addPage([PAGE.width, PAGE.height]);
-        y = PAGE.height - MARGIN;
-        tableHeader(ATTEMPT_COLUMNS);
-      }
-      let x = MARGIN + ATTEMPT_COLUMNS[0]!.width;
-      const cells = [
+      drawRow(ATTEMPT_COLUMNS, [
+        stacked(attempt.lesson, `${attempt.curriculum} › ${attempt.course}`, lessonWidth),
         String(attempt.number),
         attempt.started || '-',
         attempt.ended,
         attempt.duration,
         attempt.score,
-      ];
-      cells.forEach((cell, index) => {
-        text(page, cell, x, y - 10, BODY);
-        x += ATTEMPT_COLUMNS[index + 1]!.width;
-      });
-      let sourceY = y - 10;
-      for (const line of resultLines) {
-        text(page, line, x, sourceY, BODY);
-        sourceY -= LINE;
-      }
-      for (const line of sourceLines) {
-        text(page, line, x, sourceY + 2, 7.5, regular, MUTED);
-        sourceY -= 10;
-      }
-      let lineY = y - 10;
-      for (const line of lessonLines) {
-        text(page, line, MARGIN, lineY, BODY);
-        lineY -= LINE;
-      }
-      for (const line of contextLines) {
-        text(page, line, MARGIN, lineY + 2, 7.5, regular, MUTED);
-        lineY -= 10;
-      }
-      y -= height;
-      page.drawLine({
-        start: { x: MARGIN, y: y + 2 },
-        end: { x: PAGE.width - MARGIN, y: y + 2 },
-        thickness: 0.4,
-        color: RULE,
-      });
+        // Completion and success, the offline flag, and where the attempt came from (a
+        // correction with its reason) under them.
+        stacked(
+          [attempt.completion, attempt.success, attempt.offline].filter(Boolean).join(', '),
+          attempt.source,
+          resultWidth,
+        ),
+      ]);
     }
   }
 
