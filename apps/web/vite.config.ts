@@ -2,7 +2,9 @@ import { createLogger, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import path from 'node:path';
+import { panelShell } from './build/panel-shell.ts';
 import { signedInPages } from './build/signed-in-pages.ts';
 import { paths } from './src/lib/paths.ts';
 
@@ -22,6 +24,11 @@ const logger = createLogger(
     : 'info',
 );
 const warnOnce = logger.warnOnce.bind(logger);
+const shell = panelShell();
+
+// The brand and page colours of packages/ui's tokens.css (--wp-color-brand, --wp-color-page).
+const BRAND = '#0b3d91';
+const PAGE = '#f4f6fa';
 logger.warnOnce = (message, options) => {
   if (!message.includes(POSTCSS_FROM_WARNING)) warnOnce(message, options);
 };
@@ -46,6 +53,79 @@ export default defineConfig({
         [paths.draftsCourse]: courseDetails,
       },
     }),
+    // The installable panel (docs/decisions/0024 "Install and app links"): the web app manifest
+    // and a Workbox service worker (sw.js) that precaches the panel's app shell. The panel
+    // registers it itself (src/app/service-worker.ts): no inline script under the CSP.
+    VitePWA({
+      strategies: 'generateSW',
+      // A new version takes over at once (skipWaiting, clientsClaim) but nothing reloads the page:
+      // a student mid-page keeps it, and the next page load is the new version.
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      // The icons are in the glob below already.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Waypoint',
+        short_name: 'Waypoint',
+        description: 'Your training: assignments, lessons, completion report and library.',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: BRAND,
+        background_color: PAGE,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The shell: the page, its icons, and of the hashed assets only what index.html reaches
+        // (shell.has): never player.html, the player's chunks, the signed-in pages or a
+        // content-origin worker.
+        globPatterns: [
+          'index.html',
+          'favicon.svg',
+          'icons/*.png',
+          'assets/*.{js,css,woff2,woff,svg,png,webp}',
+        ],
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.filter(
+              (entry) => !entry.url.startsWith('assets/') || shell.has(entry.url),
+            ),
+            warnings: [],
+          }),
+        ],
+        // The three.js scene of the login page's background is the largest chunk (about 0.5 MB).
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+        navigateFallback: null,
+        // No navigateFallback: that would answer every page from the cache. Pages come from the
+        // network as before (a signed-in page with its preloads, ADR 0012); only when the network
+        // fails is the precached index.html the answer, so a reload offline shows the panel. The
+        // server's own pages and the other apps are left alone; API calls never reach a route here
+        // (the panel keeps its data itself), so none of them is cached.
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(lms|console|player|content|player-api|ssosaml2bridge|verify)(\/|$)/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
+      },
+    }),
+    shell.plugin,
     // Brotli and gzip copies of every text asset, beside it: the server sends the best one the
     // browser accepts without compressing on each request (ADR 0012).
     compression({

@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router';
 import '@waypoint/ui/tokens.css';
 import { Providers } from './app/providers';
 import { createAppRouter, preloadRoute } from './app/router';
+import { installPrompt } from './app/install-prompt';
+import { registerServiceWorker } from './app/service-worker';
 import { loadLmsData } from './app/use-lms-data';
 
 /**
@@ -42,3 +44,6 @@ async function start(container: HTMLElement): Promise<void> {
 
 const root = document.getElementById('root');
 if (root) void start(root);
+if (import.meta.env.PROD) registerServiceWorker();
+// Listens for the browser's offer to install the panel before any screen could miss it.
+installPrompt();

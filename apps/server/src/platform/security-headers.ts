@@ -12,6 +12,9 @@ const contentSecurityPolicy = (contentOrigin: string | null) =>
     "img-src 'self' data: blob: https:",
     "font-src 'self' data: https:",
     "connect-src 'self'",
+    // The installed panel (docs/decisions/0024): its service worker and web app manifest.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "frame-src 'self' https:",
     "frame-ancestors 'self'",
     contentOrigin ? `form-action 'self' ${contentOrigin}` : "form-action 'self'",

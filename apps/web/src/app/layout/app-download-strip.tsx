@@ -10,6 +10,7 @@ import {
 } from '../../components/icons';
 import { queryKeys } from '../../api/query-keys';
 import { safeWebAddress } from '../../components/support-links';
+import { installPrompt, useInstallState, type InstallPrompt } from '../install-prompt';
 import styles from './app-download-strip.module.css';
 
 /** Only links with willRender show (spec §7 AppDownload/GetLinks). */
@@ -27,8 +28,12 @@ function platformIcon(label: string): ComponentType<IconProps> {
   return IconDownload;
 }
 
-/** The 'App Download' strip: Windows, Apple and Google Play links (spec §1). */
-export function AppDownloadStrip() {
+/**
+ * The 'App Download' strip: Windows, Apple and Google Play links (spec §1), as the LMS sets them,
+ * and 'Install' where the browser can install the panel itself (docs/decisions/0024).
+ */
+export function AppDownloadStrip({ prompt = installPrompt() }: { prompt?: InstallPrompt }) {
+  const install = useInstallState(prompt);
   const links = useQuery({
     queryKey: queryKeys.appDownloadLinks(),
     queryFn: async () => unwrap(await getAppDownloadLinks()),
@@ -36,7 +41,8 @@ export function AppDownloadStrip() {
     staleTime: 60 * 60_000,
   });
   const shown = visibleAppLinks(Array.isArray(links.data) ? links.data : []);
-  if (shown.length === 0) return null;
+  const canInstall = install === 'available';
+  if (shown.length === 0 && !canInstall) return null;
   return (
     <aside className={styles.strip} aria-labelledby="app-download-title">
       <div className={styles.inner}>
@@ -52,6 +58,18 @@ export function AppDownloadStrip() {
           </div>
         </div>
         <ul className={styles.links}>
+          {canInstall && (
+            <li>
+              <button
+                type="button"
+                className={`${styles.link} ${styles.install}`}
+                onClick={() => void prompt.install()}
+              >
+                <IconDownload size={18} />
+                Install
+              </button>
+            </li>
+          )}
           {shown.map((link) => {
             const Icon = platformIcon(link.label);
             return (
