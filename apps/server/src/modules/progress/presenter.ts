@@ -38,10 +38,8 @@ export function presentLesson(
     elementCompletionInstant: ms(progress?.completionInstant),
     elementScore: progress?.score ?? 0,
     elementCredit: progress?.credit ?? 0,
-    // §4's attempt limit is the current recurrent cycle's (ADR 0023 "Recurrent cycles"). A
-    // database before migration 0029 has no cycle column (0027's migration test reads reports
-    // there), so none counts as 0.
-    elementAttempts: progress ? progress.attempts - (progress.cycleStartAttempts ?? 0) : 0,
+    // §4's attempt limit is the current recurrent cycle's (ADR 0023 "Recurrent cycles").
+    elementAttempts: progress ? progress.attempts - progress.cycleStartAttempts : 0,
     elementLocation: progress ? progress.location : -1,
     elementMaxLocation: Math.max(progress?.maxLocation ?? 0, lesson.maxLocation),
     elementLocationBlob: progress?.locationBlob ?? '',
