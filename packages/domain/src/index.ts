@@ -37,3 +37,4 @@ export * from './certificate.js';
 export * from './report/index.js';
 export * from './reminders.js';
 export * from './sso.js';
+export * from './offline-sync.js';

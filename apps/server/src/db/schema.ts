@@ -410,6 +410,28 @@ export interface LaunchTable {
   openedAt: NullableInstant;
   lastActiveAt: Instant;
   closedAt: NullableInstant;
+  /** A device's opening synced through an offline grant (migration 0031), with the device's id. */
+  offlineGrantId: Default<string | null>;
+  offlineLocalId: Default<string | null>;
+}
+
+/** One lesson kept on one device to play offline (migration 0031, ADR 0024). */
+export interface OfflineGrantTable {
+  grantId: string;
+  tokenHash: string;
+  lmsKey: number;
+  userKey: number;
+  sessionHash: string;
+  curriculumKey: number;
+  assignmentKey: number;
+  lessonKey: number;
+  scoKey: number;
+  contentOrigin: string;
+  createdAt: Instant;
+  expiresAt: Instant;
+  removedAt: NullableInstant;
+  /** The lesson progress's updated_at as the device last knew it (the conflict rule). */
+  knownProgressAt: NullableInstant;
 }
 
 export interface WidgetTable {
@@ -750,6 +772,7 @@ export interface Database {
   lessonProgress: LessonProgressTable;
   lessonAttempt: LessonAttemptTable;
   launch: LaunchTable;
+  offlineGrant: OfflineGrantTable;
   widget: WidgetTable;
   certificateSettings: CertificateSettingsTable;
   certificateAsset: CertificateAssetTable;

@@ -17,6 +17,7 @@ import { lmsInfoArea } from './lms-info/module.js';
 import { nowArea } from './now/module.js';
 import { operatorArea } from './operator/module.js';
 import { peopleArea } from './people/module.js';
+import { offlineArea } from './offline/module.js';
 import { playerArea } from './player/module.js';
 import { programmeArea } from './programme/module.js';
 import { progressArea } from './progress/module.js';
@@ -77,5 +78,6 @@ export const AREAS: readonly FeatureArea[] = [
   remindersArea,
   ssoArea,
   playerArea,
+  offlineArea,
   housekeepingArea,
 ];

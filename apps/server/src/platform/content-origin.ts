@@ -7,9 +7,16 @@ import type { Config } from '../config.js';
  * only the player, its assets, package files and the player API; the panel's host answers none of
  * those. Decision record: docs/decisions/0007-lesson-player.md.
  */
-export const CONTENT_PATH_PREFIXES = ['/player/', '/content/', '/player-api/', '/assets/'] as const;
+// '/content-sw.js': the content origin's service worker, which keeps lessons offline (ADR 0024).
+export const CONTENT_PATH_PREFIXES = [
+  '/player/',
+  '/content/',
+  '/player-api/',
+  '/assets/',
+  '/content-sw.js',
+] as const;
 const OPERATOR_PREFIX = '/lms/operator/';
-const CONTENT_ONLY_PREFIXES = ['/player/', '/content/', '/player-api/'] as const;
+const CONTENT_ONLY_PREFIXES = ['/player/', '/content/', '/player-api/', '/content-sw.js'] as const;
 
 // Without CONTENT_ORIGIN, a local panel uses the other loopback name: a different host, so the
 // browser keeps separate cookies, yet it needs no DNS or certificate set-up.

@@ -15,7 +15,8 @@ const contentSecurityPolicy = (contentOrigin: string | null) =>
     // The installed panel (docs/decisions/0024): its service worker and web app manifest.
     "worker-src 'self'",
     "manifest-src 'self'",
-    "frame-src 'self' https:",
+    // The content origin's offline page runs in a hidden frame of the panel (ADR 0024).
+    contentOrigin ? `frame-src 'self' https: ${contentOrigin}` : "frame-src 'self' https:",
     "frame-ancestors 'self'",
     contentOrigin ? `form-action 'self' ${contentOrigin}` : "form-action 'self'",
     "object-src 'none'",

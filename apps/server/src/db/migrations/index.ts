@@ -26,6 +26,7 @@ import { migration0027 } from './0027-lesson-attempts.js';
 import { migration0028 } from './0028-training-events.js';
 import { migration0029 } from './0029-validity-rules.js';
 import { migration0030 } from './0030-records-retention.js';
+import { migration0031 } from './0031-offline-lessons.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in order. Append only; never edit one that has landed. */
@@ -58,4 +59,5 @@ export const migrations: Migration[] = [
   migration0028,
   migration0029,
   migration0030,
+  migration0031,
 ];

@@ -268,8 +268,10 @@ function commitOne(
   if (!launch?.tokenHash || !safeEqual(hashToken(request.token), launch.tokenHash)) {
     throw new HttpError(401, INVALID_TOKEN);
   }
-  // Commits acknowledged before the session ended are kept; none is taken after (ADR 0009).
-  if (!sessionLive(launch, now.getTime(), entry.sessionIdleMs)) {
+  // Commits acknowledged before the session ended are kept; none is taken after (ADR 0009). An
+  // opening synced from a device answers to its offline grant instead, checked at sync (ADR 0024).
+  const offline = launch.offlineGrantId !== null;
+  if (!offline && !sessionLive(launch, now.getTime(), entry.sessionIdleMs)) {
     throw new HttpError(409, CLOSED_MESSAGES['signed-out']!);
   }
   if (request.seq <= state.lastSeq) {
@@ -282,7 +284,7 @@ function commitOne(
     );
   }
   if (state.status !== 'open') throw new HttpError(409, 'This lesson has not been opened yet.');
-  if (msOf(launch.createdAt) + LAUNCH_LIFETIME_MS < now.getTime()) {
+  if (!offline && msOf(launch.createdAt) + LAUNCH_LIFETIME_MS < now.getTime()) {
     throw new HttpError(409, CLOSED_MESSAGES.expired!);
   }
   // The objectives and interactions the SCO set: kept with the attempt (RTE 4.2.9, 4.2.17).

@@ -42,6 +42,7 @@ export function launchesForCommits(db: QueryCreator<Database>) {
         'la.baseTotalTimeMs',
         'la.lastSeq',
         'la.createdAt',
+        'la.offlineGrantId',
         's.masteryScore',
         's.completionThreshold',
         's.completionSetByContent',

@@ -23,6 +23,14 @@ export interface Opened {
 export const reloadEntry = (stored: StoredProgress): Entry =>
   Object.keys(stored.cmi).length > 0 ? 'resume' : 'ab-initio';
 
+/** How an opening synced from a device is recorded (modules/offline, ADR 0024). */
+export interface OpenOptions {
+  /** A new attempt even if the stored one was suspended: the lesson moved on elsewhere. */
+  newAttempt?: boolean;
+  /** The device's clock was ahead (§8 offline completion): the attempt is flagged. */
+  flaggedOffline?: boolean;
+}
+
 /**
  * Opens a launch on its first state request: a new attempt unless the stored one was suspended
  * (SCORM entry ab-initio or resume), the lesson's last launch time, and the launch's base total
@@ -32,6 +40,7 @@ export async function openLaunch(
   deps: PlayerDeps,
   launch: launches.PlayerLaunch,
   now: Date,
+  options: OpenOptions = {},
 ): Promise<Opened> {
   const { db } = deps;
   const version = launch.scormVersion as ScormVersion;
@@ -62,7 +71,8 @@ export async function openLaunch(
       row = await progress.findProgress(trx, assignmentKey, launch.lessonKey, true);
     }
     const before = storedOf(row);
-    const entry: Entry = resumesAttempt(version, before.cmi) ? 'resume' : 'ab-initio';
+    const entry: Entry =
+      !options.newAttempt && resumesAttempt(version, before.cmi) ? 'resume' : 'ab-initio';
     let next = entry === 'resume' ? resumeAttempt(version, before) : startNewAttempt(before);
     // Every attempt is its own record (ADR 0023): the previous one ends with its cmi, and the
     // attempt this launch opens is recorded from the lesson's time so far, numbered after every
@@ -90,7 +100,7 @@ export async function openLaunch(
         startedAt: now,
         updatedAt: now,
         baseTotalTimeMs: next.totalTimeMs,
-        flaggedOffline: row?.flaggedOffline ?? false,
+        flaggedOffline: options.flaggedOffline === true || (row?.flaggedOffline ?? false),
       });
     }
     await progress.updateProgress(trx, assignmentKey, launch.lessonKey, {

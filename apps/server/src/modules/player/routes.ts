@@ -17,7 +17,7 @@ import { navigate } from './navigate.js';
  * platform/content-origin.ts keeps these off the panel's host.
  */
 
-const PLAYER_CSP = [
+export const PLAYER_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
