@@ -37,4 +37,5 @@ export * from './certificate.js';
 export * from './report/index.js';
 export * from './reminders.js';
 export * from './sso.js';
+export * from './offline-panel.js';
 export * from './offline-sync.js';

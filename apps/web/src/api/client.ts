@@ -1,9 +1,12 @@
 /**
  * The one HTTP client of the panel (spec §7): JSON content type, the sessionID / X-LMS-Key /
  * X-User-Key headers, the XSRF echo, and the generic wrapper result. A 401 or status 0 (no answer)
- * fires the session-invalidated signal and is rethrown as an ApiError.
+ * fires the session-invalidated signal and is rethrown as an ApiError; a status 0 that means
+ * "offline" (connection.ts, ADR 0024 "Offline panel") is rethrown without the signal.
  */
+import { OFFLINE_ACTION_MESSAGE } from '@waypoint/domain';
 import type { ApiCall } from '@waypoint/domain/contract';
+import { answered, noAnswer } from './connection';
 import { currentCredentials } from './credentials';
 import { SERVICE_BASE } from './paths';
 import { emitSessionInvalidated } from './session-events';
@@ -27,6 +30,14 @@ export class ApiError extends Error {
   /** The server's message, under the wrapper result's name. */
   get errorMsg(): string {
     return this.message;
+  }
+}
+
+/** Status 0 while the panel is offline (ADR 0024): no answer, and no session lost either. */
+export class OfflineError extends ApiError {
+  constructor() {
+    super(0, OFFLINE_ACTION_MESSAGE, null);
+    this.name = 'OfflineError';
   }
 }
 
@@ -135,10 +146,13 @@ export async function request<T>(
     response = await fetch(`${SERVICE_BASE}${path}`, init);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    // Status 0: the request never got an answer (spec §8).
+    // Status 0: the request never got an answer. Offline it is the network, not the session
+    // (ADR 0024 "Offline panel"); otherwise spec §8.
+    if (noAnswer() === 'offline') throw new OfflineError();
     emitSessionInvalidated({ statusCode: 0, path });
     throw new ApiError(0, '', null);
   }
+  answered();
   const body = await readBody(response, options.responseType ?? 'json');
   if (response.ok) {
     return {

@@ -2,8 +2,10 @@
  * The document calls (spec §7): the assigned documents and their counts, one document's form,
  * its multipart save (with upload progress) and the DELETE of a saved file's href.
  */
+import { OFFLINE_ACTION_MESSAGE } from '@waypoint/domain';
 import { documentCalls, type DocumentDetail } from '@waypoint/domain/contract';
 import { readCookie, request, send, serverMessage, serverMessages, type ApiResult } from './client';
+import { answered, noAnswer } from './connection';
 import { currentCredentials } from './credentials';
 import { SERVICE_BASE } from './paths';
 import { emitSessionInvalidated } from './session-events';
@@ -68,17 +70,22 @@ export function saveDocument(
       if (event.lengthComputable && onProgress) onProgress((event.loaded / event.total) * 100);
     };
     const fail = (statusCode: number, responseBody: unknown) => {
-      if (statusCode === 401 || statusCode === 0) emitSessionInvalidated({ statusCode, path });
+      // No answer while offline is the network, not the session (client.ts, ADR 0024).
+      const offline = statusCode === 0 && noAnswer() === 'offline';
+      if (statusCode === 401 || (statusCode === 0 && !offline)) {
+        emitSessionInvalidated({ statusCode, path });
+      }
       resolve({
         successfulApiCall: false,
         statusCode,
-        errorMsg: serverMessage(responseBody),
-        messages: serverMessages(responseBody),
+        errorMsg: offline ? OFFLINE_ACTION_MESSAGE : serverMessage(responseBody),
+        messages: offline ? [OFFLINE_ACTION_MESSAGE] : serverMessages(responseBody),
         responseBody,
       });
     };
     xhr.onerror = () => fail(0, null);
     xhr.onload = () => {
+      answered();
       let parsed: unknown = xhr.responseText;
       try {
         parsed = JSON.parse(xhr.responseText) as unknown;

@@ -1,7 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from '../api/client';
+import { ApiError, OfflineError } from '../api/client';
+import { refuseOffline } from '../lib/online';
 import { installSessionHold } from './session-hold';
+
+/**
+ * Every mutation changes something on the server: offline it is refused at once with an
+ * OfflineError ("This needs a connection. You are offline.", said by the offline notice too)
+ * instead of waiting, paused, to be sent later (ADR 0024 "Offline panel"). A mutation that does
+ * its work on the device says so with `meta: { worksOffline: true }`.
+ */
+export function refuseMutationOffline(meta: Record<string, unknown> | undefined): void {
+  if (meta?.worksOffline === true) return;
+  if (refuseOffline()) throw new OfflineError();
+}
 
 /**
  * Whether a failed query is tried again: never after a 401 or status 0 (§8: the signal fires and
@@ -18,6 +30,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /** One query client for the app. */
 export const queryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    onMutate: (_variables, mutation) => refuseMutationOffline(mutation.options.meta),
+  }),
   defaultOptions: {
     queries: {
       retry: shouldRetry,

@@ -14,13 +14,16 @@
  * asked for under the old session is fetched again, or shown, under the next.
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { isOffline, subscribeConnection } from '../api/connection';
 import { resetSessionInvalidated } from '../api/session-events';
 import { getState, subscribe } from '../lib/store';
 
 let sessionLost = false;
 let browserOnline = true;
 
-const update = () => onlineManager.setOnline(browserOnline && !sessionLost);
+// Offline (the browser's flag, or a server that gives no answer: api/connection.ts, ADR 0024) holds
+// every query too, so the kept data shows without a retry storm and refetches once back online.
+const update = () => onlineManager.setOnline(browserOnline && !sessionLost && !isOffline());
 
 /**
  * Installs the hold on a query client: returns the function that removes it (tests). The online
@@ -39,10 +42,12 @@ export function installSessionHold(queryClient: QueryClient): () => void {
     };
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
+    const unsubscribeConnection = subscribeConnection(update);
     update();
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
+      unsubscribeConnection();
     };
   });
 

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { isOffline } from '../api/connection';
 import { getLmsInfo, getStudentInfo } from '../api/public-info';
+import { keptLmsData } from '../lib/offline-kept';
 import {
   DEFAULT_SUPPORT_INFO,
   FALLBACK_LMS_NAME,
@@ -10,12 +12,19 @@ import {
 } from '../lib/store';
 import { useAppState } from '../lib/use-app-state';
 
-/** Loads the LMS and support data into the store (spec §4 step 7, §7). */
+/**
+ * Loads the LMS and support data into the store (spec §4 step 7, §7). Offline, a signed-in
+ * student's shell takes what it kept when last online (ADR 0024 "Offline panel").
+ */
 export async function loadLmsData(): Promise<void> {
   setState({ lmsInfoStatus: 'loading' });
   const [lms, support] = await Promise.allSettled([getLmsInfo(), getStudentInfo()]);
+  const kept = isOffline() ? keptLmsData(getState().currentUser) : null;
   if (lms.status === 'fulfilled' && lms.value.successfulApiCall) {
     setState({ lmsInfo: lms.value.responseBody, lmsInfoStatus: 'loaded' });
+  } else if (kept) {
+    setState({ lmsInfo: kept.lmsInfo, lmsInfoStatus: 'loaded', supportInfo: kept.supportInfo });
+    return;
   } else {
     setState({ lmsInfo: null, lmsInfoStatus: 'failed' });
   }

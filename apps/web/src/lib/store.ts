@@ -24,10 +24,13 @@
  */
 import { MFA_SESSION_MARKER } from '@waypoint/domain';
 import { logout as endServerSession } from '../api/auth';
+import { setKeptDataCheck, setReachabilityProbe } from '../api/connection';
 import { setCredentialsProvider } from '../api/credentials';
+import { ping } from '../api/public-info';
 import { onSessionInvalidated } from '../api/session-events';
 import type { LmsInfo, SupportInfo, UserDetails } from '../api/types';
 import { deleteAllCookies, readCookie, writeCookie } from './cookies';
+import { forgetKeptData, hasKeptData } from './offline-kept';
 import { localStore, readJson, sessionKeys, sessionStore, storageKeys } from './storage';
 
 /** Spec §8: the session-invalid message shown in the Invalid Connection pop-up. */
@@ -209,6 +212,7 @@ export function clearSession(): void {
   localStore.remove(storageKeys.avoidUnnecessaryLoads);
   deleteAllCookies();
   sessionStore.clear();
+  forgetOfflineData();
   setState({
     sessionId: null,
     currentUser: null,
@@ -216,6 +220,16 @@ export function clearSession(): void {
     invalidConnectionMessage: '',
     curriculumKey: null,
   });
+}
+
+/**
+ * Forgets the student's data kept for offline use (ADR 0024 "Offline panel"): the local marks at
+ * once, the IndexedDB cache by its lazily loaded module (never part of the login page's bundle).
+ */
+function forgetOfflineData(): void {
+  forgetKeptData();
+  if (typeof indexedDB === 'undefined') return;
+  void import('./offline-cache').then((cache) => cache.clearOfflineCache()).catch(() => undefined);
 }
 
 /** Logout (spec §4 step 5): ends the server session, clears everything, then goes to /login. */
@@ -234,6 +248,11 @@ setCredentialsProvider(() => ({
   lmsKey: state.currentUser?.lmsKey ?? null,
   userKey: state.currentUser?.userKey ?? null,
 }));
+
+// A status 0 means "offline" while this student's data is kept on the device (ADR 0024); the
+// ping tells when the server answers again.
+setKeptDataCheck(() => hasKeptData(state.currentUser));
+setReachabilityProbe(ping);
 
 onSessionInvalidated(() => {
   if (state.sessionId) setInvalidConnectionMessage(SESSION_INVALID_MESSAGE);

@@ -3,16 +3,19 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Button } from '@waypoint/ui/button';
 import { Toast } from '@waypoint/ui/toast';
 import { IconClose, IconLogOut, IconMenu } from '../../components/icons';
+import { OfflineBanner, OfflineNotice } from '../../components/offline-banner';
 import { SupportDialog } from '../../components/support-dialog';
 import { ChangePasswordDialog } from '../../features/change-password/change-password-dialog';
 import { DocumentsDialog } from '../../features/documents/documents-dialog';
 import { useDocumentsNeedAttention } from '../../features/documents/use-document-counts';
 import { InvalidConnectionDialog } from '../../features/invalid-connection/invalid-connection-dialog';
 import { MainNav } from '../../features/navigation/main-nav';
+import { refuseOffline } from '../../lib/online';
 import { paths } from '../../lib/paths';
 import { lmsDisplayName, logout, setSettingsMenuOpen } from '../../lib/store';
 import { useAppState } from '../../lib/use-app-state';
 import { WaypointMark } from '../../lib/waypoint-mark';
+import { useOfflineCache } from '../use-offline-cache';
 import { AccountMenu } from './account-menu';
 import { AppDownloadStrip } from './app-download-strip';
 import { displayName } from './display-name';
@@ -32,6 +35,8 @@ export function SignedInLayout() {
   const narrow = useMediaQuery(NARROW_QUERY);
   const wide = useMediaQuery(WIDE_QUERY);
   const documentsWarning = useDocumentsNeedAttention();
+  // The student's last data, kept for offline use and restored (ADR 0024 "Offline panel").
+  useOfflineCache();
   const [chosenDialog, setDialog] = useState<Dialog>(null);
   // A lost session leaves only the Invalid Connection pop-up on screen.
   const sessionLost = useAppState((state) => state.invalidConnectionMessage !== '');
@@ -90,7 +95,11 @@ export function SignedInLayout() {
       navArea.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus();
     }, 0);
   };
-  const logOut = () => void logout();
+  // Logging out ends the session on the server: offline it says so instead (ADR 0024).
+  const logOut = () => {
+    if (refuseOffline()) return;
+    void logout();
+  };
 
   return (
     <div className={`${styles.shell} ${styles[variant]}`} data-layout={variant}>
@@ -184,8 +193,10 @@ export function SignedInLayout() {
         offset={rebrand && wide ? 16 : 68}
       />
       <main id="main-content" className={styles.main} tabIndex={-1}>
+        <OfflineBanner />
         <Outlet />
       </main>
+      <OfflineNotice />
       <AppDownloadStrip />
       <ChangePasswordDialog
         open={dialog === 'change-password'}

@@ -7,7 +7,7 @@ import {
 } from '@waypoint/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, OfflineError } from '../../api/client';
 import { progressReportErrorText } from '../../api/progress';
 import { useProgressReport } from '../../api/use-progress';
 import { AppDownloadPrompt, showsAppDownloadPrompt } from '../../components/app-download-prompt';
@@ -38,9 +38,12 @@ export function AssignmentsPage() {
   // "Now" is when the report arrived: dates are judged against the data they describe.
   const nowMs = report.dataUpdatedAt;
 
-  const status = report.error instanceof ApiError ? report.error.statusCode : null;
+  const status =
+    report.error instanceof ApiError && !(report.error instanceof OfflineError)
+      ? report.error.statusCode
+      : null;
   useEffect(() => {
-    // §8: status 0 logs out.
+    // §8: status 0 logs out; offline it is the network, not the session (ADR 0024).
     if (status === 0) void logout();
   }, [status]);
 

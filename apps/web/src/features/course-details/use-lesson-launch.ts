@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, serverMessage, type ApiResult } from '../../api/client';
+import { ApiError, OfflineError, serverMessage, type ApiResult } from '../../api/client';
 import { currentCredentials } from '../../api/credentials';
 import {
   LESSON_WINDOW_NAME,
@@ -17,6 +17,7 @@ import {
   type PrelaunchAnswer,
 } from '../../api/launch';
 import { reloadProgress } from '../../api/use-progress';
+import { refuseOffline } from '../../lib/online';
 import { createLaunchThrottle, type LaunchThrottle } from './launch-throttle';
 
 /** §8 Launch: the text for any other non-401 error. */
@@ -198,11 +199,15 @@ export function useLessonLaunch() {
         const outcome = launchOutcome(result, target, forced);
         next = outcome === 'start' ? await start(target) : outcome;
       } catch (error) {
-        // 401 and status 0 already opened the Invalid Connection pop-up (api/client).
-        next =
-          error instanceof ApiError && (error.statusCode === 401 || error.statusCode === 0)
-            ? null
-            : { kind: 'message', text: LAUNCH_ERROR };
+        // 401 and status 0 already opened the Invalid Connection pop-up (api/client); offline
+        // it did not, and the launch says why it cannot start (ADR 0024 "Offline panel").
+        if (error instanceof OfflineError) next = { kind: 'message', text: error.message };
+        else {
+          next =
+            error instanceof ApiError && (error.statusCode === 401 || error.statusCode === 0)
+              ? null
+              : { kind: 'message', text: LAUNCH_ERROR };
+        }
       }
       busy.current = false;
       if (!mounted.current) return;
@@ -238,6 +243,8 @@ export function useLessonLaunch() {
       forms.current.liveVerification = form;
     },
     launch(target: LaunchTarget) {
+      // A launch needs the server (the lesson's own offline play path is the lesson row's).
+      if (refuseOffline()) return;
       throttle.current ??= createLaunchThrottle<LaunchTarget>((next) => void run(next, false));
       if (throttle.current.click(target) === 'delayed') setWaiting(true);
     },
