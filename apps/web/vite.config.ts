@@ -5,6 +5,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import path from 'node:path';
 import { panelShell } from './build/panel-shell.ts';
+import { contentServiceWorker } from './build/content-sw-plugin.ts';
 import { signedInPages } from './build/signed-in-pages.ts';
 import { paths } from './src/lib/paths.ts';
 
@@ -126,6 +127,9 @@ export default defineConfig({
       },
     }),
     shell.plugin,
+    // The content origin's service worker, built from this build's manifest once it is written
+    // (docs/decisions/0024): dist/content-sw.js.
+    contentServiceWorker(),
     // Brotli and gzip copies of every text asset, beside it: the server sends the best one the
     // browser accepts without compressing on each request (ADR 0012).
     compression({
@@ -186,6 +190,9 @@ export default defineConfig({
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),
         player: path.resolve(import.meta.dirname, 'player.html'),
+        // The offline bridge page (docs/decisions/0024), served at /player/offline on the content
+        // origin; the content service worker is built after this (vite.content-sw.config.ts).
+        offline: path.resolve(import.meta.dirname, 'offline.html'),
       },
       output: {
         // React in a chunk of its own: left to itself the bundler puts it in one chunk with

@@ -7,6 +7,7 @@ import {
   createPlayerApi,
   PlayerApiError,
   playerPageUrl,
+  type PlayerApi,
   type PlayerApiOptions,
 } from './player-api';
 import { PlayerSession } from './player-session';
@@ -66,6 +67,17 @@ export async function bootPlayer(options: BootOptions): Promise<BootResult> {
     win.location.replace(playerPageUrl(redirect.launchId, redirect.token));
     return { kind: 'error', message: REDIRECT_MESSAGE };
   }
+  return startSession(state, api, options, win, false);
+}
+
+/** Loads the version's runtime on the window, then starts the session. */
+async function startSession(
+  state: PlayerState,
+  api: PlayerApi,
+  options: Pick<BootOptions, 'loadApiClass' | 'session'>,
+  win: Window,
+  offline: boolean,
+): Promise<BootResult> {
   let ApiClass: ScormApiClass;
   try {
     ApiClass = await (options.loadApiClass ?? loadScormApiClass)(state.scormVersion);
@@ -80,7 +92,52 @@ export async function bootPlayer(options: BootOptions): Promise<BootResult> {
     sequencing: state.sequencing,
     win,
   });
-  const session = new PlayerSession({ state, api, runtime, win, ...options.session });
+  const session = new PlayerSession({ state, api, runtime, win, offline, ...options.session });
   session.start();
   return { kind: 'ready', state, session };
+}
+
+export const MISSING_GRANT_MESSAGE =
+  'This window names no lesson stored on this device. Open the lesson again from Waypoint.';
+export const OFFLINE_LOAD_MESSAGE =
+  'The lesson stored on this device could not be opened. Reload this window, or open the lesson ' +
+  'from Waypoint while online.';
+
+export interface OfflineBootOptions extends Pick<BootOptions, 'win' | 'loadApiClass' | 'session'> {
+  /** The stored lesson's grant (the page's fragment); null when there is none. */
+  grantId: string | null;
+  /** Tests pass their own; the page loads the offline chunk (IndexedDB store and queue). */
+  open?: (grantId: string) => Promise<{ state: PlayerState; api: PlayerApi }>;
+  /** After the opening: the page syncs what waits when online (docs/decisions/0024). */
+  afterOpen?: (grantId: string) => void;
+}
+
+/**
+ * Starts the player of a lesson stored on this device (`/player/offline/play#{grantId}`,
+ * docs/decisions/0024): its state and API from the device's store, the same runtime and session,
+ * commits queued on the device.
+ */
+export async function bootOfflinePlayer(options: OfflineBootOptions): Promise<BootResult> {
+  const win = options.win ?? window;
+  win.opener = null;
+  const { grantId } = options;
+  if (!grantId) return { kind: 'error', message: MISSING_GRANT_MESSAGE };
+  let opened: { state: PlayerState; api: PlayerApi };
+  try {
+    opened = await (options.open ?? openStoredLesson)(grantId);
+  } catch (error) {
+    // The offline module's messages are the student's (not stored, expired, no storage).
+    const message =
+      error instanceof Error && error.name === 'OfflinePlayError'
+        ? error.message
+        : OFFLINE_LOAD_MESSAGE;
+    return { kind: 'error', message };
+  }
+  options.afterOpen?.(grantId);
+  return startSession(opened.state, opened.api, options, win, true);
+}
+
+async function openStoredLesson(grantId: string) {
+  const { openOfflinePlayer } = await import('../offline/offline-player');
+  return openOfflinePlayer(grantId);
 }

@@ -48,7 +48,7 @@ export function PlayerPage({ session }: { session: PlayerSession }) {
             onGo={(sibling, request) => void session.goTo(sibling, request)}
           />
         )}
-        <SaveIndicator status={save} preview={state.preview} />
+        <SaveIndicator status={save} preview={state.preview} offline={session.offline} />
         {state.commentsUrl && (
           <Button
             small

@@ -7,7 +7,12 @@ import { CommitQueue, type SaveStatus } from './commit-queue';
 import { resolveNavRequest } from './nav-request';
 import { PlayerApiError, playerPageUrl, type PlayerApi } from './player-api';
 import type { ScormRuntime } from './scorm-runtime';
-import type { PlayerNavigation, PlayerSibling, PlayerState } from '@waypoint/domain/contract';
+import type {
+  CmiValues,
+  PlayerNavigation,
+  PlayerSibling,
+  PlayerState,
+} from '@waypoint/domain/contract';
 
 export type SessionPhase =
   /** The SCO runs in its frame. */
@@ -39,6 +44,12 @@ export interface PlayerSessionOptions {
   /** Tries to close the window; true when it is closing. */
   closeWindow?: () => boolean;
   retryDelayMs?: (attempt: number) => number;
+  /**
+   * A lesson played from this device's store (docs/decisions/0024): commits go to the device's
+   * queue, no heartbeat, and the opening's first commit carries every stored element the opening
+   * started with (state.cmi; the server may record the opening as an attempt of its own).
+   */
+  offline?: boolean;
 }
 
 /** Ends saving: the launch is closed or the token is no longer valid. */
@@ -89,8 +100,11 @@ export class PlayerSession {
     this.queue = new CommitQueue({
       lastSeq: state.lastSeq,
       // What the runtime holds after loading state.cmi is what the server has: only what differs
-      // from it is ever sent.
-      baseline: runtime.readStored(),
+      // from it is ever sent. Offline, the server has none of what the opening started with, so
+      // the first commit carries it (the runtime's own defaults stay out, as online).
+      baseline: options.offline
+        ? withoutElements(runtime.readStored(), state.cmi)
+        : runtime.readStored(),
       read: () => runtime.readStored(),
       transport: {
         send: async (payload, sendOptions) => {
@@ -111,6 +125,11 @@ export class PlayerSession {
 
   get state(): PlayerState {
     return this.options.state;
+  }
+
+  /** The lesson plays from this device's store: progress is saved on the device. */
+  get offline(): boolean {
+    return this.options.offline === true;
   }
 
   getSnapshot = (): SessionSnapshot => this.snapshot;
@@ -148,14 +167,21 @@ export class PlayerSession {
         if (!queue.finalRequested && queue.hasUnsavedChanges()) void queue.commit();
       }, state.autocommitSeconds * 1000),
     );
-    this.timers.push(
-      setInterval(() => {
-        if (queue.closed || queue.stopped || queue.finalRequested) return;
-        api.heartbeat().catch((error: unknown) => {
-          if (error instanceof PlayerApiError && FATAL.has(error.status)) queue.stop(error.message);
-        });
-      }, state.heartbeatSeconds * 1000),
-    );
+    if (!this.offline) {
+      this.timers.push(
+        setInterval(() => {
+          if (queue.closed || queue.stopped || queue.finalRequested) return;
+          api.heartbeat().catch((error: unknown) => {
+            if (error instanceof PlayerApiError && FATAL.has(error.status)) {
+              queue.stop(error.message);
+            }
+          });
+        }, state.heartbeatSeconds * 1000),
+      );
+    } else if (queue.hasUnsavedChanges()) {
+      // Offline: the opening's state (a resumed attempt's elements) is stored on the device at once.
+      void queue.commit();
+    }
 
     const onPageHide = (event: PageTransitionEvent) => this.onPageHide(event.persisted);
     const onVisibility = () => {
@@ -332,6 +358,15 @@ export class PlayerSession {
     };
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/** The values whose element the other record does not name. */
+function withoutElements(values: CmiValues, named: CmiValues): CmiValues {
+  const kept: CmiValues = {};
+  for (const [element, value] of Object.entries(values)) {
+    if (!Object.hasOwn(named, element)) kept[element] = value;
+  }
+  return kept;
 }
 
 /** Resolves when the promise does, or after ms, whichever is first. */

@@ -1,13 +1,16 @@
 import type { SaveStatus } from './commit-queue';
 import styles from './player.module.css';
 
+/** Offline (docs/decisions/0024), saved means stored on this device until the next sync. */
+export const SAVED_ON_DEVICE_TEXT = 'Saved on this device';
+
 /** The indicator's words for each state: the student always sees whether progress is saved. */
-export function saveStatusText(status: SaveStatus): string {
+export function saveStatusText(status: SaveStatus, offline = false): string {
   switch (status.kind) {
     case 'saved':
-      return 'All progress saved';
+      return offline ? SAVED_ON_DEVICE_TEXT : 'All progress saved';
     case 'saving':
-      return 'Saving...';
+      return offline ? 'Saving on this device...' : 'Saving...';
     case 'unsaved':
       return 'Unsaved changes';
     case 'failed':
@@ -18,7 +21,15 @@ export function saveStatusText(status: SaveStatus): string {
 export const PREVIEW_TEXT = 'Preview: nothing you do here is saved.';
 
 /** Save state, announced politely; a library preview says instead that nothing is saved. */
-export function SaveIndicator({ status, preview }: { status: SaveStatus; preview: boolean }) {
+export function SaveIndicator({
+  status,
+  preview,
+  offline = false,
+}: {
+  status: SaveStatus;
+  preview: boolean;
+  offline?: boolean;
+}) {
   if (preview && status.kind !== 'failed') {
     return (
       <p role="status" className={`${styles.save} ${styles.savePreview}`}>
@@ -29,7 +40,7 @@ export function SaveIndicator({ status, preview }: { status: SaveStatus; preview
   return (
     <p role="status" className={`${styles.save} ${styles[`save-${status.kind}`] ?? ''}`}>
       <span className={styles.saveDot} aria-hidden="true" />
-      {saveStatusText(status)}
+      {saveStatusText(status, offline)}
     </p>
   );
 }
