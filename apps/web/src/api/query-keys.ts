@@ -73,6 +73,11 @@ export const queryKeys = {
       ['certificates', 'data', lmsKey, userKey, curriculumKey, assignmentKey, courseKey] as const,
     theme: (theme: string) => ['certificates', 'theme', theme] as const,
   },
+  /**
+   * The lessons stored on this device for one owner ('lmsKey:userKey'), as the content origin's
+   * offline bridge lists them (docs/decisions/0024); never kept in the offline cache.
+   */
+  offlineLessons: (owner: string) => ['offlineLessons', owner] as const,
   /** The comments on one place of a lesson (§2 Comments screen). */
   comments: {
     list: (lmsKey: number, courseKey: number, scoKey: number, userKey: number, location: string) =>

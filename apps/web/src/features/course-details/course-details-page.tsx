@@ -5,6 +5,14 @@ import { useProgressReport, useStudentParameters } from '../../api/use-progress'
 import { selectedCurriculumKey } from '../../components/curriculum-selection';
 import { IconChevronLeft } from '../../components/curricula-icons';
 import { Loading } from '@waypoint/ui/loading';
+import { OfflineAllControl } from '../../components/offline-lessons/offline-all-control';
+import { NEEDS_CONNECTION, playRoute } from '../../components/offline-lessons/offline-format';
+import { OfflineSyncNotices } from '../../components/offline-lessons/offline-sync-notices';
+import {
+  useOfflineLessons,
+  type OfflineTarget,
+} from '../../components/offline-lessons/use-offline-lessons';
+import { useOnline } from '../../lib/online';
 import { paths } from '../../lib/paths';
 import { useAppState } from '../../lib/use-app-state';
 import { buildCurriculumView, type CurriculumView, type LessonView } from './course-details-model';
@@ -12,6 +20,7 @@ import { CourseSection } from './course-section';
 import { CourseTable } from './course-table';
 import { CurriculumSection } from './curriculum-section';
 import { LaunchDialogs } from './launch-dialogs';
+import { LessonOfflineContext, offlineEligible, type LessonOfflineState } from './lesson-offline';
 import { useLessonLaunch } from './use-lesson-launch';
 import styles from './course-details.module.css';
 
@@ -45,6 +54,8 @@ export function CourseDetailsPage() {
     Number(state.lmsInfo?.enforceCurriculumPrerequisitesToggle ?? 0),
   );
   const launch = useLessonLaunch();
+  const online = useOnline();
+  const offline = useOfflineLessons();
 
   useEffect(() => {
     if (report.error) console.error('Progress report failed to load', report.error);
@@ -125,22 +136,69 @@ export function CourseDetailsPage() {
     [views],
   );
 
-  const { launch: startLaunch } = launch;
-  const onLaunch = useCallback(
-    (lesson: LessonView) => {
+  /** A lesson's keys as its launch names them (§7 studentlaunch). */
+  const targetOf = useCallback(
+    (lesson: LessonView): OfflineTarget | null => {
       const curriculum = views.find((v) => v.id === curriculumIdOf(lesson.id))?.curriculum;
-      if (!curriculum) return;
-      startLaunch({
+      if (!curriculum) return null;
+      return {
         // "drafts use the lesson's own curriculum key" (§7).
         curriculumKey: drafts ? lesson.lesson.curriculumKey : curriculum.curriculumKey,
-        elementKey: lesson.lesson.elementKey,
         assignmentKey: curriculum.elementAssignmentKey,
+        lessonKey: lesson.lesson.elementKey,
+        lessonName: lesson.name,
+      };
+    },
+    [views, drafts],
+  );
+
+  const { launch: startLaunch, openOffline, showMessage } = launch;
+  const { stored, contentOrigin } = offline;
+  const onLaunch = useCallback(
+    (lesson: LessonView) => {
+      const target = targetOf(lesson);
+      if (!target) return;
+      // Offline, a lesson stored on this device plays from it (docs/decisions/0024).
+      const route = playRoute(online, stored.get(target.lessonKey), contentOrigin);
+      if (route.kind === 'offline') return openOffline(route.url);
+      if (route.kind === 'needs-connection') return showMessage(NEEDS_CONNECTION);
+      startLaunch({
+        curriculumKey: target.curriculumKey,
+        elementKey: target.lessonKey,
+        assignmentKey: target.assignmentKey,
         // The page cannot know the last verification, so it asks; the server decides (24 h rule).
         liveVerification: needsLiveVerification(lesson.lesson, 0, Date.now()),
       });
     },
-    [views, drafts, startLaunch],
+    [targetOf, online, stored, contentOrigin, openOffline, showMessage, startLaunch],
   );
+
+  const { tasks, makeAvailable, makeAllAvailable, remove, dismiss } = offline;
+  const offlineState = useMemo(
+    (): LessonOfflineState => ({
+      online,
+      stored,
+      tasks,
+      targetOf,
+      makeAvailable: (target) => void makeAvailable(target),
+      remove: (lesson) => void remove(lesson),
+      dismiss,
+    }),
+    [online, stored, tasks, targetOf, makeAvailable, remove, dismiss],
+  );
+  /** Each curriculum's lessons that may be made available offline. */
+  const offlineTargets = useMemo(() => {
+    const byCurriculum = new Map<string, OfflineTarget[]>();
+    for (const view of views) {
+      const lessons = view.courses.flatMap((c) => c.topics.flatMap((t) => t.lessons));
+      const targets = lessons.filter(offlineEligible).map(targetOf);
+      byCurriculum.set(
+        view.id,
+        targets.filter((target): target is OfflineTarget => target !== null),
+      );
+    }
+    return byCurriculum;
+  }, [views, targetOf]);
 
   // The student parameters decide which lessons can be played: the rows wait for their first
   // answer too, so that they do not change under the reader when it lands (no layout shift). Only
@@ -181,6 +239,17 @@ export function CourseDetailsPage() {
         open={view.id === curriculumId}
         onToggle={toggleCurriculum}
       >
+        <OfflineAllControl
+          targets={offlineTargets.get(view.id) ?? []}
+          storedCount={
+            (offlineTargets.get(view.id) ?? []).filter((t) => stored.has(t.lessonKey)).length
+          }
+          busy={(offlineTargets.get(view.id) ?? []).some(
+            (t) => tasks.get(t.lessonKey)?.kind === 'storing',
+          )}
+          online={online}
+          onMakeAll={() => void makeAllAvailable(offlineTargets.get(view.id) ?? [])}
+        />
         <CourseTable>
           {view.courses.map((course) => (
             <CourseSection
@@ -202,26 +271,31 @@ export function CourseDetailsPage() {
   }
 
   return (
-    <div className={styles.page} data-testid="course-details">
-      {breadcrumb}
-      {drafts && (
-        <header className={styles.draftsHeader}>
-          <h1 className={styles.draftsTitle}>Drafts</h1>
-          <p className={styles.draftsLead}>
-            Preview of curricula that contain draft courses. Drafts are not locked by prerequisites.
-          </p>
-        </header>
-      )}
-      {content}
-      <LaunchDialogs
-        dialog={launch.dialog}
-        launching={launch.launching}
-        loadingModule={launch.loadingModule}
-        onClose={launch.closeDialog}
-        onConfirmMultiple={launch.confirmMultiple}
-        plainFormRef={launch.plainFormRef}
-        liveVerificationFormRef={launch.liveVerificationFormRef}
-      />
-    </div>
+    <LessonOfflineContext.Provider value={offlineState}>
+      <div className={styles.page} data-testid="course-details">
+        {breadcrumb}
+        {/* What a sync of this device's offline lessons found (docs/decisions/0024). */}
+        <OfflineSyncNotices />
+        {drafts && (
+          <header className={styles.draftsHeader}>
+            <h1 className={styles.draftsTitle}>Drafts</h1>
+            <p className={styles.draftsLead}>
+              Preview of curricula that contain draft courses. Drafts are not locked by
+              prerequisites.
+            </p>
+          </header>
+        )}
+        {content}
+        <LaunchDialogs
+          dialog={launch.dialog}
+          launching={launch.launching}
+          loadingModule={launch.loadingModule}
+          onClose={launch.closeDialog}
+          onConfirmMultiple={launch.confirmMultiple}
+          plainFormRef={launch.plainFormRef}
+          liveVerificationFormRef={launch.liveVerificationFormRef}
+        />
+      </div>
+    </LessonOfflineContext.Provider>
   );
 }

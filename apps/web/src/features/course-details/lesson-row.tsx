@@ -9,6 +9,7 @@ import {
 } from '../../components/curricula-icons';
 import { IconAlertCircle, IconWarning } from '../../components/icons';
 import { OFFLINE_COMPLETION_HINT, REQUIRE_100_HINT, type LessonView } from './course-details-model';
+import { LessonOffline } from './lesson-offline';
 import { PrerequisitesHint, StatusIcon } from './status-icon';
 import styles from './course-details.module.css';
 
@@ -120,6 +121,7 @@ export const LessonRow = memo(function LessonRow({
             </Tooltip>
           )}
         </div>
+        <LessonOffline view={view} />
       </div>
       <div className={styles.lessonProgress}>
         <LessonProgress view={view} />

@@ -251,6 +251,23 @@ export function useLessonLaunch() {
     closeDialog() {
       setDialog(null);
     },
+    /** Shows a message in the 'Message' modal (an offline Play that needs a connection). */
+    showMessage(text: string) {
+      setDialog({ kind: 'message', text });
+    },
+    /**
+     * Offline, a lesson stored on this device opens in the lesson window from the content
+     * origin's offline player (docs/decisions/0024): no pre-launch, no launch form, nothing the
+     * server must answer; progress reloads when the window closes, as after any launch.
+     */
+    openOffline(url: string) {
+      const lessonWindow = window.open(url, LESSON_WINDOW_NAME);
+      if (!lessonWindow) {
+        setDialog({ kind: 'message', text: POPUP_BLOCKED });
+        return;
+      }
+      watchWindow(lessonWindow);
+    },
     confirmMultiple() {
       if (dialog?.kind !== 'multiple') return;
       const { target } = dialog;

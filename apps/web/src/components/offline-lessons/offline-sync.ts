@@ -1,0 +1,91 @@
+/**
+ * Sync at every start (docs/decisions/0024): when the signed-in panel starts online, and each time
+ * it comes back online, the content origin's bridge sends the owner's queued offline commits to
+ * the server, in order. What the sync found (a refusal by the launch rules, a conflict with
+ * another device, a clock ahead of the server, an expired copy) comes back as notices the student
+ * must see; then the progress queries reload, so the report shows the synced results.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { reloadProgress } from '../../api/use-progress';
+import { bridgeFor } from './bridge-client';
+import { rememberedContentOrigin } from './content-origin';
+import { setDeviceLessons } from './use-offline-lessons';
+import type { SyncNotice } from '../../offline/bridge-protocol';
+
+/** One sync per owner at a time (a start and an 'online' event may come together). */
+const running = new Map<string, Promise<SyncNotice[] | null>>();
+
+/**
+ * Syncs the owner's lessons on this device; null when none was ever stored here (no content
+ * origin known: no frame is opened) or when the bridge could not sync (it keeps everything and
+ * the next start tries again).
+ */
+export function syncOfflineLessons(
+  queryClient: QueryClient,
+  owner: string,
+): Promise<SyncNotice[] | null> {
+  let sync = running.get(owner);
+  if (!sync) {
+    sync = runSync(queryClient, owner).finally(() => running.delete(owner));
+    running.set(owner, sync);
+  }
+  return sync;
+}
+
+async function runSync(queryClient: QueryClient, owner: string): Promise<SyncNotice[] | null> {
+  const contentOrigin = await rememberedContentOrigin();
+  if (!contentOrigin) return null;
+  let result;
+  try {
+    result = await bridgeFor(contentOrigin).sync(owner);
+  } catch (error) {
+    console.warn('Offline lessons did not sync', error);
+    return null;
+  }
+  setDeviceLessons(queryClient, owner, () => ({ contentOrigin, lessons: result.lessons }));
+  await reloadProgress(queryClient);
+  return result.notices;
+}
+
+/** Adds notices not shown yet (the same notice from two syncs shows once). */
+export function mergeNotices(shown: readonly SyncNotice[], next: readonly SyncNotice[]) {
+  const key = (notice: SyncNotice) =>
+    `${notice.kind}\u0000${notice.lessonName}\u0000${notice.message}`;
+  const seen = new Set(shown.map(key));
+  const added = next.filter((notice) => {
+    const k = key(notice);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return added.length === 0 ? shown : [...shown, ...added];
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let shown: { owner: string; list: readonly SyncNotice[] } = { owner: '', list: [] };
+const EMPTY: readonly SyncNotice[] = [];
+
+/**
+ * The notices shown until the student dismisses them, whichever page is open (a page change does
+ * not hide them); one owner's at a time.
+ */
+export const syncNotices = {
+  get(owner: string | null): readonly SyncNotice[] {
+    return owner !== null && shown.owner === owner ? shown.list : EMPTY;
+  },
+  add(owner: string, found: readonly SyncNotice[]): void {
+    const list = mergeNotices(shown.owner === owner ? shown.list : [], found);
+    if (shown.owner === owner && list === shown.list) return;
+    shown = { owner, list };
+    for (const listener of [...listeners]) listener();
+  },
+  dismiss(): void {
+    shown = { owner: '', list: [] };
+    for (const listener of [...listeners]) listener();
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
