@@ -10,3 +10,4 @@ export * from './staff-rules.js';
 export * from './qualification.js';
 export * from './validity.js';
 export * from './retention.js';
+export * from './app-links.js';

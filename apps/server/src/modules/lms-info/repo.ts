@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { LmsTable } from '../../db/schema.js';
+import type { Database, LmsTable } from '../../db/schema.js';
 
 /** The only SQL on lms (LMS resolution, LMS info, student parameters) and app_download_link. */
 
@@ -16,6 +16,25 @@ export async function listAppDownloadLinks(db: Db, lmsKey: number) {
     .orderBy('sortOrder')
     .orderBy('linkKey')
     .limit(50)
+    .execute();
+}
+
+/** Holds the LMS row until the transaction ends: one change of its links at a time. */
+export async function lockLms(trx: Transaction<Database>, lmsKey: number) {
+  await trx.selectFrom('lms').select('lmsKey').where('lmsKey', '=', lmsKey).forUpdate().execute();
+}
+
+/** Replaces the app-download links of an LMS with these, in this order. */
+export async function replaceAppDownloadLinks(
+  trx: Transaction<Database>,
+  lmsKey: number,
+  links: readonly { label: string; link: string; willRender: boolean }[],
+) {
+  await trx.deleteFrom('appDownloadLink').where('lmsKey', '=', lmsKey).execute();
+  if (links.length === 0) return;
+  await trx
+    .insertInto('appDownloadLink')
+    .values(links.map((link, sortOrder) => ({ lmsKey, ...link, sortOrder })))
     .execute();
 }
 

@@ -9,3 +9,4 @@ export * from './library.js';
 export * from './compliance.js';
 export * from './attempts.js';
 export * from './records.js';
+export * from './app-links.js';
