@@ -33,12 +33,14 @@ export function conflictNotice(
   instant: number,
   localId: string,
 ): StoredNotice {
+  // The server's words name the rule (both attempts kept, the best result shown).
   return {
     kind: 'conflict',
     lessonName,
     message:
-      `"${lessonName}" was also taken on another device while this one was offline: ${reason} ` +
-      'Both attempts are kept.',
+      reason ||
+      `"${lessonName}" was also played elsewhere while this device was offline. Both attempts ` +
+        'are kept.',
     instant,
     localId,
   };
