@@ -1,5 +1,6 @@
 import { rehostCertificateUrl } from '@waypoint/domain';
 import { useStudentParameters } from '../api/use-progress';
+import { refuseOffline } from '../lib/online';
 import { findSession } from '../lib/store';
 import { buttonClassName } from '@waypoint/ui/button';
 import { IconExternal } from './icons';
@@ -26,6 +27,8 @@ export function CertificateLink({ url, name, className }: CertificateLinkProps) 
     (parameters.data?.certificateReporterAccess ?? 0) <= 0;
   if (!url || !allowed) return null;
   const open = () => {
+    // The certificate is made by the server (ADR 0024 "Offline panel").
+    if (refuseOffline()) return;
     const address = rehostCertificateUrl(url, window.location.origin, findSession() ?? '');
     window.open(address, '_blank', 'noopener,noreferrer');
   };

@@ -33,6 +33,11 @@ export function refuseOffline(): boolean {
   return true;
 }
 
+/** For a link to the server (a download, a file): offline the click is refused and said so. */
+export function refuseOfflineClick(event: { preventDefault: () => void }): void {
+  if (refuseOffline()) event.preventDefault();
+}
+
 const subscribeRefusals = (listener: Listener) => {
   refusalListeners.add(listener);
   return () => refusalListeners.delete(listener);

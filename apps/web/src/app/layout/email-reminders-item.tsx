@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { unwrap } from '../../api/client';
+import { OfflineError, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { getReminderPreference, setReminderPreference } from '../../api/reminders';
 import { IconMail } from '../../components/icons';
@@ -78,7 +78,7 @@ function RemindersSwitch({ lmsKey, userKey }: { lmsKey: number; userKey: number 
       )}
       {save.isError && (
         <p role="alert" className={styles.itemNote}>
-          {SAVE_FAILED}
+          {save.error instanceof OfflineError ? save.error.message : SAVE_FAILED}
         </p>
       )}
     </>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getCalendarFeed, resetCalendarFeed, type CalendarFeed } from '../../api/calendar-feed';
-import { unwrap } from '../../api/client';
+import { OfflineError, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { Button, buttonClassName } from '@waypoint/ui/button';
 import { Loading } from '@waypoint/ui/loading';
@@ -66,7 +66,12 @@ function FeedAddress({ lmsKey, userKey }: { lmsKey: number; userKey: number }) {
       setConfirming(false);
       setStatus('A new address is ready. The old one no longer works.');
     },
-    onError: () => setStatus('The address could not be reset. Please try again.'),
+    onError: (error) =>
+      setStatus(
+        error instanceof OfflineError
+          ? error.message
+          : 'The address could not be reset. Please try again.',
+      ),
   });
   const inputId = useId();
 

@@ -20,6 +20,7 @@ import { useUserKeys } from '../../api/use-progress';
 import { IconPlay } from '../../components/curricula-icons';
 import { IconChevronDown, IconExternal, IconWarning } from '../../components/icons';
 import { Loading } from '@waypoint/ui/loading';
+import { refuseOfflineClick } from '../../lib/online';
 import { libraryErrorText, mediaRows } from './library-model';
 import styles from './library.module.css';
 
@@ -115,6 +116,7 @@ function MediaRow({ item }: { item: LibraryMediaItem }) {
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`OPEN ${item.name} (opens in a new tab)`}
+          onClick={refuseOfflineClick}
         >
           OPEN
           <IconExternal size={14} />

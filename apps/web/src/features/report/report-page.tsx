@@ -12,6 +12,7 @@ import {
 } from '../../api/reports';
 import { CURRICULA_REPORT_OPTIONS, useUserKeys } from '../../api/use-progress';
 import { Loading } from '@waypoint/ui/loading';
+import { refuseOfflineClick } from '../../lib/online';
 import { setSettingsMenuOpen } from '../../lib/store';
 import { CurriculumSections } from './curriculum-sections';
 import { EvaluationsTable } from './evaluations-table';
@@ -116,6 +117,7 @@ export function ReportPage() {
               className={styles.download}
               href={trainingRecordUrl(lmsKey, userKey, 'csv')}
               download
+              onClick={refuseOfflineClick}
             >
               Download CSV
             </a>
@@ -123,6 +125,7 @@ export function ReportPage() {
               className={styles.download}
               href={trainingRecordUrl(lmsKey, userKey, 'pdf')}
               download
+              onClick={refuseOfflineClick}
             >
               Download PDF
             </a>
