@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { AppLinksView } from './app-links';
 import { SectionTabs, type SectionTab } from '../../components/section-tabs';
 import { CertificateSettingsView } from './certificate-settings';
 import { DocumentForms } from './document-forms';
@@ -15,12 +16,14 @@ const TABS: readonly SectionTab[] = [
   { to: `${BASE}/certificates`, label: 'Certificates', end: false },
   { to: `${BASE}/document-forms`, label: 'Document forms', end: false },
   { to: `${BASE}/library`, label: 'Library', end: false },
+  { to: `${BASE}/app-links`, label: 'App links', end: false },
 ];
 
 /**
  * The training programme (docs/decisions/0021): the curricula, courses, topics and lessons with
- * what §3/§4 use, package uploads, certificate settings, document forms and the library. Every role may read
- * it; each change needs its own permission, and the server checks it again.
+ * what §3/§4 use, package uploads, certificate settings, document forms, the library and the App
+ * Download links (docs/decisions/0024). Every role may read it; each change needs its own
+ * permission, and the server checks it again.
  */
 export default function ProgrammePage() {
   return (
@@ -35,6 +38,7 @@ export default function ProgrammePage() {
         <Route path="certificates" element={<CertificateSettingsView />} />
         <Route path="document-forms" element={<DocumentForms />} />
         <Route path="library" element={<LibraryTab />} />
+        <Route path="app-links" element={<AppLinksView />} />
       </Routes>
     </div>
   );
