@@ -60,7 +60,9 @@ export function OfflineLessonControl({
           label={`Storing ${lessonName} on this device`}
           className={styles.bar}
         />
-        <span className={styles.bytes}>{storingText(task.loadedBytes, task.totalBytes)}</span>
+        <span className={styles.bytes}>
+          Storing offline · {storingText(task.loadedBytes, task.totalBytes)}
+        </span>
       </>
     );
   } else if (state === 'removing') {

@@ -202,7 +202,7 @@ describe('offline lessons on course details (docs/decisions/0024)', () => {
     fireEvent.click(
       within(quiz).getByRole('button', { name: 'Make Doors Quiz available offline' }),
     );
-    expect(await within(quiz).findByText('3.2 MB of 12 MB')).toBeInTheDocument();
+    expect(await within(quiz).findByText('Storing offline · 3.2 MB of 12 MB')).toBeInTheDocument();
     const grant = requests.find((r) => r.method === 'POST' && r.url === GRANTS);
     expect(JSON.parse(grant?.body ?? '{}')).toEqual({
       curriculumKey: 1,
