@@ -76,7 +76,7 @@ function AppLinksForm({ links }: { links: AppLinkItem[] }) {
                 name={`links.${index}.label`}
                 label="Label"
                 maxLength={40}
-                hint="Windows, Apple, Google Play ..."
+                placeholder="Windows, Apple, Google Play ..."
                 rules={{ validate: (value: unknown) => appLinkLabelProblem(String(value)) ?? true }}
               />
               <FormField
