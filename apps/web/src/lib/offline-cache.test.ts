@@ -29,7 +29,8 @@ function mapStore(entries: Record<string, string> = {}): KeptStore & { map: Map<
 }
 
 const student = { lmsKey: 3, userKey: 42 } as const;
-const REPORT = queryKeys.progress.report(3, 42, { showExpired: true });
+const OPTIONS = { showExpired: true, withFlaggedAssignments: true, showEmptyLeafs: false };
+const REPORT = queryKeys.progress.report(3, 42, OPTIONS);
 const FEED = queryKeys.widgets.calendarFeed(3, 42);
 
 /** Waits for the persister's throttled write (1 s) to land. */
@@ -43,7 +44,7 @@ afterEach(async () => {
 
 describe('the kept query cache', () => {
   it.each([
-    [queryKeys.progress.report(3, 42, {}), true],
+    [queryKeys.progress.report(3, 42, OPTIONS), true],
     [queryKeys.reports.courseCompletion(3, 42), true],
     [queryKeys.reports.completionTrees(3, 42), true],
     [queryKeys.widgets.list(3, 42), true],
@@ -92,8 +93,23 @@ describe('the kept query cache', () => {
       currentOwner: () => '3:77',
       store,
     });
-    expect([...store.map.keys()]).toEqual([]);
+    expect([...store.map.keys()]).toEqual(['panel:3:77']);
+    expect(store.map.get('panel:3:77')).not.toContain('old student');
     expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('writes what the client already holds when it starts (data that came during the restore)', async () => {
+    const store = mapStore();
+    const client = new QueryClient();
+    client.setQueryData(REPORT, { progressReport: ['before the start'] });
+    await startOfflineCache({
+      queryClient: client,
+      owner: '3:42',
+      currentOwner: () => '3:42',
+      store,
+    });
+    await written(store, 'panel:3:42');
+    expect(store.map.get('panel:3:42')).toContain('before the start');
   });
 
   it('writes nothing once the student is no longer signed in, and sign-out removes it all', async () => {
@@ -106,6 +122,7 @@ describe('the kept query cache', () => {
       currentOwner: () => current,
       store,
     });
+    store.map.clear();
     current = null;
     client.setQueryData(REPORT, { progressReport: [] });
     await new Promise((resolve) => setTimeout(resolve, 1500));

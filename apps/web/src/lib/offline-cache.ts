@@ -10,7 +10,7 @@
  */
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, keys, set } from 'idb-keyval';
 import { version } from '../../package.json';
 import { markKeptData } from './offline-kept';
@@ -122,15 +122,18 @@ export async function startOfflineCache(options: StartOptions): Promise<void> {
       removeItem: (name) => store.del(name),
     },
   });
-  const [stop, restored] = persistQueryClient({
+  const persistence = {
     queryClient,
     persister,
-    maxAge: OFFLINE_CACHE_MAX_AGE_MS,
     buster: OFFLINE_CACHE_BUSTER,
     dehydrateOptions: { shouldDehydrateQuery: shouldKeepQuery },
-  });
+  };
+  const [stop, restored] = persistQueryClient({ ...persistence, maxAge: OFFLINE_CACHE_MAX_AGE_MS });
   running = { owner, stop };
   await restored;
+  // The persister writes on the cache's changes from now on: what arrived before (a page whose
+  // data came while the restore ran) is written once here.
+  if (running?.owner === owner) await persistQueryClientSave(persistence);
 }
 
 /** Stops keeping data and removes every kept entry (sign-out). */
