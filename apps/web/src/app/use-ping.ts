@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { OfflineError } from '../api/client';
 import { ping } from '../api/public-info';
 import { useAppState } from '../lib/use-app-state';
 
@@ -19,7 +20,10 @@ export function usePing(): void {
         .then((result) => {
           if (!result.successfulApiCall) window.clearInterval(timer);
         })
-        .catch(() => window.clearInterval(timer));
+        .catch((error: unknown) => {
+          // Offline is no failing ping: it goes on once back online (ADR 0024 "Offline panel").
+          if (!(error instanceof OfflineError)) window.clearInterval(timer);
+        });
     }, PING_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [sessionId, sessionLost]);

@@ -112,6 +112,22 @@ describe('the kept query cache', () => {
     expect(store.map.get('panel:3:42')).toContain('before the start');
   });
 
+  it('leaving the page writes at once, past the throttle', async () => {
+    const store = mapStore();
+    const client = new QueryClient();
+    await startOfflineCache({
+      queryClient: client,
+      owner: '3:42',
+      currentOwner: () => '3:42',
+      store,
+    });
+    client.setQueryData(REPORT, { progressReport: ['just fetched'] });
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(store.map.get('panel:3:42')).toContain('just fetched'), {
+      timeout: 200,
+    });
+  });
+
   it('writes nothing once the student is no longer signed in, and sign-out removes it all', async () => {
     const store = mapStore();
     const client = new QueryClient();

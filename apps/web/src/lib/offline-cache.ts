@@ -8,9 +8,13 @@
  * it; sign-out clears it (lib/store.ts clearSession), and another student signing in on the same
  * device removes every entry but their own.
  */
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { persistQueryClient, persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClient,
+  persistQueryClientSave,
+  type PersistedClient,
+} from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, keys, set } from 'idb-keyval';
 import { version } from '../../package.json';
 import { markKeptData } from './offline-kept';
@@ -128,7 +132,26 @@ export async function startOfflineCache(options: StartOptions): Promise<void> {
     buster: OFFLINE_CACHE_BUSTER,
     dehydrateOptions: { shouldDehydrateQuery: shouldKeepQuery },
   };
-  const [stop, restored] = persistQueryClient({ ...persistence, maxAge: OFFLINE_CACHE_MAX_AGE_MS });
+  const [unsubscribe, restored] = persistQueryClient({
+    ...persistence,
+    maxAge: OFFLINE_CACHE_MAX_AGE_MS,
+  });
+  // Leaving the page within the persister's throttle would lose its last write: write it now,
+  // past the throttle, in the persister's own format.
+  const flush = () => {
+    if (offlineCacheKey(currentOwner() ?? '') !== key) return;
+    const client: PersistedClient = {
+      buster: OFFLINE_CACHE_BUSTER,
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient, persistence.dehydrateOptions),
+    };
+    void store.set(key, JSON.stringify(client)).catch(() => undefined);
+  };
+  window.addEventListener('pagehide', flush);
+  const stop = () => {
+    window.removeEventListener('pagehide', flush);
+    unsubscribe();
+  };
   running = { owner, stop };
   await restored;
   // The persister writes on the cache's changes from now on: what arrived before (a page whose
