@@ -38,6 +38,31 @@ async function kept(page: Page, text: string): Promise<void> {
     .toContain(text);
 }
 
+/** The name of the first library course in the kept cache. */
+function keptLibraryCourse(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('waypoint-offline');
+        open.onsuccess = () => {
+          const all = open.result.transaction('query-cache').objectStore('query-cache').getAll();
+          all.onsuccess = () => {
+            type Kept = { queryKey: unknown[]; state: { data: { elementName: string }[] } };
+            const queries = (
+              JSON.parse((all.result as string[])[0] ?? '{}') as {
+                clientState?: { queries: Kept[] };
+              }
+            ).clientState?.queries;
+            const courses = queries?.find(
+              (query) => query.queryKey[0] === 'library' && query.queryKey[1] === 'courses',
+            );
+            resolve(courses?.state.data[0]?.elementName ?? '');
+          };
+        };
+      }),
+  );
+}
+
 /** The page is under the panel's service worker (H1's app shell), so it reloads offline. */
 async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -79,6 +104,11 @@ test('offline, the panel shows the last data with the banner, says an action nee
   await expect(reportStudent(page)).toBeVisible();
   await kept(page, '"courseCompletion"');
   await kept(page, '"completionTrees"');
+  await page.goto('/library');
+  await expect(page.getByRole('heading', { name: 'Library', exact: true })).toBeVisible();
+  await kept(page, '"library","courses"');
+  const libraryCourse = await keptLibraryCourse(page);
+  expect(libraryCourse).not.toBe('');
   await openCurriculum(page, CURRICULUM);
   await expect(page.getByRole('button', { name: 'Play Aircraft General' })).toBeVisible();
   await kept(page, '"studentParameters"');
@@ -113,6 +143,12 @@ test('offline, the panel shows the last data with the banner, says an action nee
   await expect(page.getByTestId('offline-notice')).toHaveText(
     'This needs a connection. You are offline.',
   );
+
+  // The library's course list is kept; its media (signed addresses) wait for the connection.
+  await page.goto('/library');
+  await expectOfflinePage(page);
+  await expect(page.getByRole('main').getByText('Loading...')).toHaveCount(0);
+  await expect(page.getByRole('main').getByText(libraryCourse).first()).toBeVisible();
 
   await page.goto('/dashboard');
   await expect(page.getByText(CURRICULUM).first()).toBeVisible();

@@ -20,7 +20,7 @@ import { useUserKeys } from '../../api/use-progress';
 import { IconPlay } from '../../components/curricula-icons';
 import { IconChevronDown, IconExternal, IconWarning } from '../../components/icons';
 import { Loading } from '@waypoint/ui/loading';
-import { refuseOfflineClick } from '../../lib/online';
+import { refuseOffline, refuseOfflineClick } from '../../lib/online';
 import { libraryErrorText, mediaRows } from './library-model';
 import styles from './library.module.css';
 
@@ -158,13 +158,18 @@ export function LibraryPage() {
   const leafKey = useRef<HTMLInputElement>(null);
   const sessionId = useRef<HTMLInputElement>(null);
   const play = (key: number) => {
+    // A preview is played from the server (ADR 0024 "Offline panel").
+    if (refuseOffline()) return;
     if (!form.current || !leafKey.current || !sessionId.current) return;
     leafKey.current.value = String(key);
     sessionId.current.value = currentCredentials().sessionId ?? '';
     form.current.submit();
   };
 
-  const loading = !known || courses.isPending || (courses.isSuccess && media.isPending);
+  // Offline the media (signed addresses, never kept) wait for the connection; the kept course
+  // list shows meanwhile (ADR 0024 "Offline panel").
+  const mediaWaiting = media.isPending && media.fetchStatus !== 'paused';
+  const loading = !known || courses.isPending || (courses.isSuccess && mediaWaiting);
   const courseList = courses.data ?? [];
   const mediaList = mediaRows(media.data ?? []);
   return (
