@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -34,6 +34,21 @@ function setup() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('calendar feed pop-up', () => {
+  it('offline, says the address needs a connection (it is never kept on the device)', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const requests = setup();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This needs a connection. You are offline.',
+      );
+      expect(requests).toHaveLength(0);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('asks for the address only when opened, shows it, copies it and links the webcal address', async () => {
     const requests = setup();
     expect(requests).toHaveLength(0);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getCalendarFeed, resetCalendarFeed, type CalendarFeed } from '../../api/calendar-feed';
 import { OfflineError, unwrap } from '../../api/client';
+import { OFFLINE_ACTION_MESSAGE } from '../../lib/online';
 import { queryKeys } from '../../api/query-keys';
 import { Button, buttonClassName } from '@waypoint/ui/button';
 import { Loading } from '@waypoint/ui/loading';
@@ -75,6 +76,10 @@ function FeedAddress({ lmsKey, userKey }: { lmsKey: number; userKey: number }) {
   });
   const inputId = useId();
 
+  // The feed's address is never kept on the device: offline it waits for the connection (ADR 0024).
+  if (feed.isPending && feed.fetchStatus === 'paused') {
+    return <p role="alert">{OFFLINE_ACTION_MESSAGE}</p>;
+  }
   if (feed.isPending) return <Loading label="Loading..." />;
   if (feed.isError) return <p role="alert">The calendar address could not be loaded.</p>;
 

@@ -8,6 +8,7 @@ import {
   type DocumentDetail,
 } from '../../api/documents';
 import { queryKeys } from '../../api/query-keys';
+import { OFFLINE_ACTION_MESSAGE } from '../../lib/online';
 import { Button } from '@waypoint/ui/button';
 import { LoadingOverlay } from '@waypoint/ui/loading';
 import { DocumentForm, type SaveState } from './document-form';
@@ -60,6 +61,10 @@ export function DocumentDetailView({ lmsKey, formKey, userKey, onBack }: Documen
         </Button>
       </div>
       {detail.isLoading && <LoadingOverlay label="Loading..." />}
+      {/* A document's form is never kept on the device (ADR 0024 "Offline panel"). */}
+      {detail.isPending && detail.fetchStatus === 'paused' && (
+        <p role="alert">{OFFLINE_ACTION_MESSAGE}</p>
+      )}
       {detail.isError && (
         <p role="alert">This document could not be loaded. Go back and try again.</p>
       )}

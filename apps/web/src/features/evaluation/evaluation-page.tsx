@@ -17,6 +17,7 @@ import {
   type EvaluationQuestion,
 } from '../../api/evaluations';
 import { queryKeys } from '../../api/query-keys';
+import { OFFLINE_ACTION_MESSAGE } from '../../lib/online';
 import { useUserKeys } from '../../api/use-progress';
 import { Button, buttonClassName } from '@waypoint/ui/button';
 import { Loading } from '@waypoint/ui/loading';
@@ -269,6 +270,14 @@ export function EvaluationPage() {
     body = (
       <div className={styles.done} role="status" data-testid="evaluation-done">
         <p>Thank you: your evaluation has been submitted.</p>
+        {back}
+      </div>
+    );
+  } else if (form.isPending && form.fetchStatus === 'paused') {
+    // An evaluation's form is never kept on the device (ADR 0024 "Offline panel").
+    body = (
+      <div className={styles.notice} role="alert">
+        <p>{OFFLINE_ACTION_MESSAGE}</p>
         {back}
       </div>
     );
