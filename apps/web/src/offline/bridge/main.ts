@@ -33,6 +33,18 @@ function say(text: string): void {
   if (status) status.textContent = text;
 }
 
+/** What the page says while the panel has it open as a window of its own. */
+function showProgress(message: BridgeMessage): void {
+  if (message.type === 'progress' && message.totalBytes > 0) {
+    const percent = Math.floor((message.loadedBytes / message.totalBytes) * 100);
+    say(`Storing the lesson on this device: ${percent}%`);
+  } else if (message.type === 'stored') {
+    say(`"${message.lesson.lessonName}" is stored on this device. You can close this window.`);
+  } else if (message.type === 'error') {
+    say(message.message);
+  }
+}
+
 async function start(): Promise<void> {
   // The fragment of the grant's storeUrl is not kept in the address bar or history.
   if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
@@ -61,7 +73,10 @@ async function start(): Promise<void> {
     const request = parseBridgeRequest(event.data);
     const source = event.source as Window | null;
     if (!request || !source) return;
-    const post = (message: BridgeMessage) => source.postMessage(message, panelOrigin);
+    const post = (message: BridgeMessage) => {
+      showProgress(message);
+      source.postMessage(message, panelOrigin);
+    };
     void handleBridgeRequest(
       {
         db,
