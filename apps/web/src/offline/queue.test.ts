@@ -157,8 +157,10 @@ describe('sync under retry', () => {
 
 describe('1,000 queued commits', () => {
   it('reach the server in order, none lost, none reordered, in requests within the limits', async () => {
-    // 1,000 commits over 25 openings of 40, with one long opening of 400 cut across requests.
-    const counts = [...Array.from({ length: 15 }, () => 40), 400];
+    // 1,000 commits over 15 openings of 40 and one long one of 400 between them, which is cut
+    // across requests: the openings after it must wait until it is all sent.
+    const forty = (n: number) => Array.from({ length: n }, () => 40);
+    const counts = [...forty(7), 400, ...forty(8)];
     const written = await writeOpenings(db, counts);
     expect(written).toHaveLength(1000);
     const server = fakeSyncServer();
