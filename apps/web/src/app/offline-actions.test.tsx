@@ -4,11 +4,13 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDetails } from '../api';
 import { unwrap } from '../api/client';
 import { setReminderPreference } from '../api/reminders';
 import { OfflineNotice } from '../components/offline-banner';
+import { LoginForm } from '../features/login/login-form';
 import { clearSession, setState } from '../lib/store';
 import { mockFetch } from '../test/fetch-mock';
 import { Providers, queryClient } from './providers';
@@ -73,5 +75,23 @@ describe('a mutation offline', () => {
     fireEvent.click(screen.getByRole('button', { name: 'save' }));
     await waitFor(() => expect(screen.getByText('status: success')).toBeInTheDocument());
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /lms/api/reminders/3/42']);
+  });
+});
+
+describe('signing in offline', () => {
+  it('says it needs a connection instead of an empty status-0 message', async () => {
+    mockFetch({ 'POST /lms/api/Login': new TypeError('Failed to fetch') });
+    setBrowserOnline(false);
+    render(
+      <MemoryRouter>
+        <LoginForm studentLocked={false} onLockedAttempt={() => {}} onForgotPassword={() => {}} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText('Login ID'), { target: { value: 'student' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(
+      await screen.findByText('This needs a connection. You are offline.'),
+    ).toBeInTheDocument();
   });
 });

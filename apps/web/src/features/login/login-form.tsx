@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import { Button } from '@waypoint/ui/button';
 import { ErrorLine, TextField } from '@waypoint/ui/field';
 import { IconShield } from '../../components/icons';
+import { isOffline, OFFLINE_ACTION_MESSAGE } from '../../lib/online';
 import { completeSignIn, loginFailureMessage } from '../../lib/sign-in';
 import { logout } from '../../lib/store';
 import styles from './login-page.module.css';
@@ -31,7 +32,12 @@ export function LoginForm({ studentLocked, onLockedAttempt, onForgotPassword }: 
   const fail = async (statusCode: number, serverMessage: string) => {
     // 401 and status 0 log out before showing the message (spec §8 Login).
     if (statusCode === 401 || statusCode === 0) await logout({ redirect: false });
-    setMessage(loginFailureMessage(statusCode, serverMessage));
+    // Offline, signing in needs a connection and says so (ADR 0024 "Offline panel").
+    setMessage(
+      statusCode === 0 && isOffline()
+        ? OFFLINE_ACTION_MESSAGE
+        : loginFailureMessage(statusCode, serverMessage),
+    );
   };
 
   const submit = async (event: FormEvent) => {
