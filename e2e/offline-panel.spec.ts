@@ -104,6 +104,7 @@ test('offline, the panel shows the last data with the banner, says an action nee
   await expect(reportStudent(page)).toBeVisible();
   await kept(page, '"courseCompletion"');
   await kept(page, '"completionTrees"');
+  await kept(page, '"organization"');
   await page.goto('/library');
   await expect(page.getByRole('heading', { name: 'Library', exact: true })).toBeVisible();
   await kept(page, '"library","courses"');
