@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumLaunchOptions } from './chromium.js';
-import { expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
+import { expectAccessible, expectSignedIn, screenshotBoth, signIn } from './support/panel.js';
 import { content, openCurriculum } from './support/player.js';
 import { DEMO_PASSWORD } from './support/users.js';
 
@@ -30,6 +30,7 @@ const EXAM = 'Security Awareness Exam';
 let dataDir = '';
 let server: ChildProcess | null = null;
 const profiles: string[] = [];
+const browsers: BrowserContext[] = [];
 
 /** The operator CLI on this journey's server. */
 function cli(...args: string[]): void {
@@ -57,12 +58,17 @@ const lessonRow = (page: Page, name: string) =>
 const offlineLine = (page: Page, name: string) =>
   lessonRow(page, name).getByTestId('offline-control');
 
-async function openBrowser(profile: string): Promise<{ context: BrowserContext; page: Page }> {
+async function openBrowser(
+  profile: string,
+  offline = false,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.launchPersistentContext(profile, {
     ...chromiumLaunchOptions,
+    offline,
     baseURL: panelOrigin,
     viewport: { width: 1280, height: 900 },
   });
+  browsers.push(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
 }
@@ -108,6 +114,7 @@ test.describe('lessons offline', () => {
   });
 
   test.afterAll(async () => {
+    await Promise.all(browsers.map((context) => context.close().catch(() => undefined)));
     server?.kill('SIGTERM');
     await Promise.all(
       [dataDir, ...profiles].map((dir) => rm(dir, { recursive: true, force: true })),
@@ -145,6 +152,7 @@ test.describe('lessons offline', () => {
         timeout: 60_000,
       });
     }
+    await expectAccessible(page);
     await screenshotBoth(page, 'offline-lessons-stored');
     // The panel's own service worker keeps its shell for the offline reload.
     await page.evaluate(async () => {
@@ -187,21 +195,47 @@ test.describe('lessons offline', () => {
     // signs in again; the progress waited on the device, and the sync at start sends it. Course
     // details and the report show both lessons complete.
     await context.close();
-    ({ context, page } = await openBrowser(profile));
+    // It opens offline first: the content service worker's Background Sync would race the
+    // panel's sync at start with the device's true clock (a worker has no test clock), so its
+    // requests are refused before the connection returns and the panel's sync sends them.
+    ({ context, page } = await openBrowser(profile, true));
+    await context.route(`${contentOrigin}/player-api/offline/*/sync`, (route) =>
+      route.request().serviceWorker() ? route.abort() : route.fallback(),
+    );
+    await context.setOffline(false);
     await signIn(page, login, DEMO_PASSWORD);
     await expectSignedIn(page);
+    // This device's clock is three hours ahead of the server's when it syncs: the completions are
+    // dated at the sync and flagged (§8's offline-completion tooltip), and the student is told.
+    await context.clock.setFixedTime(Date.now() + 3 * 60 * 60_000);
     await openCurriculum(page, CURRICULUM);
+    const notices = page.getByRole('region', { name: 'While you were offline' });
+    await expect(notices).toContainText('Completion date adjusted', { timeout: 30_000 });
+    // The content service worker may still have sent a lesson first with the true clock: the
+    // lessons the panel's sync dated are those its notices name.
+    const said = (await notices.textContent()) ?? '';
+    const dated = [READING, EXAM].filter((lesson) => said.includes(lesson));
+    expect(dated.length).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await screenshotBoth(page, 'offline-lessons-synced');
     await expect(lessonRow(page, READING)).toHaveAttribute('data-status', 'complete', {
       timeout: 30_000,
     });
     await expect(lessonRow(page, EXAM)).toHaveAttribute('data-status', 'complete');
     await expect(offlineLine(page, READING)).not.toContainText('Progress waiting to sync');
+    await notices.getByRole('button', { name: /Dismiss/ }).click();
+    await expect(notices).toBeHidden();
     await page.goto('/report');
     for (const lesson of [READING, EXAM]) {
       const row = page
         .getByTestId('most-recent-row')
         .filter({ has: page.getByRole('rowheader', { name: lesson }) });
       await expect(row.getByTestId('lesson-status')).toHaveText('Complete');
+      if (!dated.includes(lesson)) continue;
+      // §8's offline-completion tooltip on a completion dated at the sync.
+      await row.getByTestId('offline-completion').hover();
+      await expect(page.getByRole('tooltip')).toContainText('completed offline on the mobile app');
+      await page.mouse.move(0, 0);
     }
     await context.close();
   });

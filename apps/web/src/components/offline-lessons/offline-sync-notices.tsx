@@ -51,8 +51,13 @@ export function OfflineSyncNotices() {
           <li key={`${notice.kind}:${notice.lessonName}:${notice.message}`} data-kind={notice.kind}>
             <strong>{NOTICE_TITLES[notice.kind]}</strong>
             {' · '}
-            <span className={styles.lesson}>{notice.lessonName}</span>
-            {': '}
+            {/* The lesson's name, unless the message names it already. */}
+            {!notice.message.includes(notice.lessonName) && (
+              <>
+                <span className={styles.lesson}>{notice.lessonName}</span>
+                {': '}
+              </>
+            )}
             {notice.message}
           </li>
         ))}

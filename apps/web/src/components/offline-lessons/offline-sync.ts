@@ -13,7 +13,7 @@ import { setDeviceLessons } from './use-offline-lessons';
 import type { SyncNotice } from '../../offline/bridge-protocol';
 
 /** One sync per owner at a time (a start and an 'online' event may come together). */
-const running = new Map<string, Promise<SyncNotice[] | null>>();
+const running = new Map<string, Promise<readonly SyncNotice[] | null>>();
 
 /**
  * Syncs the owner's lessons on this device; null when none was ever stored here (no content
@@ -23,7 +23,7 @@ const running = new Map<string, Promise<SyncNotice[] | null>>();
 export function syncOfflineLessons(
   queryClient: QueryClient,
   owner: string,
-): Promise<SyncNotice[] | null> {
+): Promise<readonly SyncNotice[] | null> {
   let sync = running.get(owner);
   if (!sync) {
     sync = runSync(queryClient, owner).finally(() => running.delete(owner));
@@ -32,7 +32,10 @@ export function syncOfflineLessons(
   return sync;
 }
 
-async function runSync(queryClient: QueryClient, owner: string): Promise<SyncNotice[] | null> {
+async function runSync(
+  queryClient: QueryClient,
+  owner: string,
+): Promise<readonly SyncNotice[] | null> {
   const contentOrigin = await rememberedContentOrigin();
   if (!contentOrigin) return null;
   let result;
@@ -44,16 +47,23 @@ async function runSync(queryClient: QueryClient, owner: string): Promise<SyncNot
   }
   setDeviceLessons(queryClient, owner, () => ({ contentOrigin, lessons: result.lessons }));
   await reloadProgress(queryClient);
-  return result.notices;
+  // A sync the content service worker ran by itself (Background Sync, with no page open) left
+  // its notices with the lessons: they are shown too, never lost.
+  return mergeNotices(
+    result.notices,
+    result.lessons.flatMap((lesson) => lesson.notices),
+  );
 }
+
+/** One notice, whichever sync answered it. */
+const noticeKey = (notice: SyncNotice) =>
+  `${notice.kind}\u0000${notice.lessonName}\u0000${notice.message}`;
 
 /** Adds notices not shown yet (the same notice from two syncs shows once). */
 export function mergeNotices(shown: readonly SyncNotice[], next: readonly SyncNotice[]) {
-  const key = (notice: SyncNotice) =>
-    `${notice.kind}\u0000${notice.lessonName}\u0000${notice.message}`;
-  const seen = new Set(shown.map(key));
+  const seen = new Set(shown.map(noticeKey));
   const added = next.filter((notice) => {
-    const k = key(notice);
+    const k = noticeKey(notice);
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -64,6 +74,7 @@ export function mergeNotices(shown: readonly SyncNotice[], next: readonly SyncNo
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let shown: { owner: string; list: readonly SyncNotice[] } = { owner: '', list: [] };
+const dismissed = new Set<string>();
 const EMPTY: readonly SyncNotice[] = [];
 
 /**
@@ -75,12 +86,15 @@ export const syncNotices = {
     return owner !== null && shown.owner === owner ? shown.list : EMPTY;
   },
   add(owner: string, found: readonly SyncNotice[]): void {
-    const list = mergeNotices(shown.owner === owner ? shown.list : [], found);
+    const fresh = found.filter((notice) => !dismissed.has(noticeKey(notice)));
+    const list = mergeNotices(shown.owner === owner ? shown.list : [], fresh);
     if (shown.owner === owner && list === shown.list) return;
     shown = { owner, list };
     for (const listener of [...listeners]) listener();
   },
   dismiss(): void {
+    // Dismissed for this visit: a later sync answering the same notices does not bring them back.
+    for (const notice of shown.list) dismissed.add(noticeKey(notice));
     shown = { owner: '', list: [] };
     for (const listener of [...listeners]) listener();
   },
@@ -89,3 +103,10 @@ export const syncNotices = {
     return () => listeners.delete(listener);
   },
 };
+
+/** Test helper: nothing shown, nothing dismissed. */
+export function resetSyncNoticesForTests(): void {
+  dismissed.clear();
+  syncNotices.dismiss();
+  dismissed.clear();
+}

@@ -9,6 +9,7 @@ import {
   resetContentOriginForTests,
 } from '../../components/offline-lessons/content-origin';
 import { NEEDS_CONNECTION } from '../../components/offline-lessons/offline-format';
+import { resetSyncNoticesForTests } from '../../components/offline-lessons/offline-sync';
 import { resetOfflineTasksForTests } from '../../components/offline-lessons/offline-tasks';
 import type { BridgeMessage, StoredLesson } from '../../offline/bridge-protocol';
 import { setState } from '../../lib/store';
@@ -60,6 +61,7 @@ afterEach(() => {
   resetBridgesForTests();
   resetContentOriginForTests();
   resetOfflineTasksForTests();
+  resetSyncNoticesForTests();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -308,5 +310,16 @@ describe('offline lessons on course details (docs/decisions/0024)', () => {
     expect(bridge?.requests.find((r) => r.type === 'sync')).toMatchObject({ owner: '3:42' });
     fireEvent.click(within(region).getByRole('button', { name: /Dismiss/ }));
     expect(screen.queryByRole('region', { name: 'While you were offline' })).toBeNull();
+  });
+
+  it('shows what a sync the content service worker ran by itself left with the lessons', async () => {
+    const notice = {
+      kind: 'clock-ahead' as const,
+      lessonName: 'Doors Lesson',
+      message: 'The completion date was adjusted to when it was synced.',
+    };
+    await setup({ online: true, lessons: [stored({ notices: [notice] })] });
+    const region = await screen.findByRole('region', { name: 'While you were offline' });
+    expect(region).toHaveTextContent(`Completion date adjusted · Doors Lesson: ${notice.message}`);
   });
 });
