@@ -6,13 +6,8 @@ import { selectedCurriculumKey } from '../../components/curriculum-selection';
 import { IconChevronLeft } from '../../components/curricula-icons';
 import { Loading } from '@waypoint/ui/loading';
 import { OfflineAllControl } from '../../components/offline-lessons/offline-all-control';
-import { NEEDS_CONNECTION, playRoute } from '../../components/offline-lessons/offline-format';
+import { NEEDS_CONNECTION } from '../../components/offline-lessons/offline-format';
 import { OfflineSyncNotices } from '../../components/offline-lessons/offline-sync-notices';
-import {
-  useOfflineLessons,
-  type OfflineTarget,
-} from '../../components/offline-lessons/use-offline-lessons';
-import { useOnline } from '../../lib/online';
 import { paths } from '../../lib/paths';
 import { useAppState } from '../../lib/use-app-state';
 import { buildCurriculumView, type CurriculumView, type LessonView } from './course-details-model';
@@ -20,7 +15,8 @@ import { CourseSection } from './course-section';
 import { CourseTable } from './course-table';
 import { CurriculumSection } from './curriculum-section';
 import { LaunchDialogs } from './launch-dialogs';
-import { LessonOfflineContext, offlineEligible, type LessonOfflineState } from './lesson-offline';
+import { LessonOfflineContext } from './lesson-offline';
+import { useCourseOffline } from './use-course-offline';
 import { useLessonLaunch } from './use-lesson-launch';
 import styles from './course-details.module.css';
 
@@ -54,8 +50,6 @@ export function CourseDetailsPage() {
     Number(state.lmsInfo?.enforceCurriculumPrerequisitesToggle ?? 0),
   );
   const launch = useLessonLaunch();
-  const online = useOnline();
-  const offline = useOfflineLessons();
 
   useEffect(() => {
     if (report.error) console.error('Progress report failed to load', report.error);
@@ -136,30 +130,16 @@ export function CourseDetailsPage() {
     [views],
   );
 
-  /** A lesson's keys as its launch names them (§7 studentlaunch). */
-  const targetOf = useCallback(
-    (lesson: LessonView): OfflineTarget | null => {
-      const curriculum = views.find((v) => v.id === curriculumIdOf(lesson.id))?.curriculum;
-      if (!curriculum) return null;
-      return {
-        // "drafts use the lesson's own curriculum key" (§7).
-        curriculumKey: drafts ? lesson.lesson.curriculumKey : curriculum.curriculumKey,
-        assignmentKey: curriculum.elementAssignmentKey,
-        lessonKey: lesson.lesson.elementKey,
-        lessonName: lesson.name,
-      };
-    },
-    [views, drafts],
-  );
+  const offline = useCourseOffline(views, drafts);
+  const { targetOf, routeOf } = offline;
 
   const { launch: startLaunch, openOffline, showMessage } = launch;
-  const { stored, contentOrigin } = offline;
   const onLaunch = useCallback(
     (lesson: LessonView) => {
       const target = targetOf(lesson);
       if (!target) return;
       // Offline, a lesson stored on this device plays from it (docs/decisions/0024).
-      const route = playRoute(online, stored.get(target.lessonKey), contentOrigin);
+      const route = routeOf(target);
       if (route.kind === 'offline') return openOffline(route.url);
       if (route.kind === 'needs-connection') return showMessage(NEEDS_CONNECTION);
       startLaunch({
@@ -170,35 +150,8 @@ export function CourseDetailsPage() {
         liveVerification: needsLiveVerification(lesson.lesson, 0, Date.now()),
       });
     },
-    [targetOf, online, stored, contentOrigin, openOffline, showMessage, startLaunch],
+    [targetOf, routeOf, openOffline, showMessage, startLaunch],
   );
-
-  const { tasks, makeAvailable, makeAllAvailable, remove, dismiss } = offline;
-  const offlineState = useMemo(
-    (): LessonOfflineState => ({
-      online,
-      stored,
-      tasks,
-      targetOf,
-      makeAvailable: (target) => void makeAvailable(target),
-      remove: (lesson) => void remove(lesson),
-      dismiss,
-    }),
-    [online, stored, tasks, targetOf, makeAvailable, remove, dismiss],
-  );
-  /** Each curriculum's lessons that may be made available offline. */
-  const offlineTargets = useMemo(() => {
-    const byCurriculum = new Map<string, OfflineTarget[]>();
-    for (const view of views) {
-      const lessons = view.courses.flatMap((c) => c.topics.flatMap((t) => t.lessons));
-      const targets = lessons.filter(offlineEligible).map(targetOf);
-      byCurriculum.set(
-        view.id,
-        targets.filter((target): target is OfflineTarget => target !== null),
-      );
-    }
-    return byCurriculum;
-  }, [views, targetOf]);
 
   // The student parameters decide which lessons can be played: the rows wait for their first
   // answer too, so that they do not change under the reader when it lands (no layout shift). Only
@@ -239,17 +192,7 @@ export function CourseDetailsPage() {
         open={view.id === curriculumId}
         onToggle={toggleCurriculum}
       >
-        <OfflineAllControl
-          targets={offlineTargets.get(view.id) ?? []}
-          storedCount={
-            (offlineTargets.get(view.id) ?? []).filter((t) => stored.has(t.lessonKey)).length
-          }
-          busy={(offlineTargets.get(view.id) ?? []).some(
-            (t) => tasks.get(t.lessonKey)?.kind === 'storing',
-          )}
-          online={online}
-          onMakeAll={() => void makeAllAvailable(offlineTargets.get(view.id) ?? [])}
-        />
+        <OfflineAllControl {...offline.allOf(view.id)} />
         <CourseTable>
           {view.courses.map((course) => (
             <CourseSection
@@ -271,7 +214,7 @@ export function CourseDetailsPage() {
   }
 
   return (
-    <LessonOfflineContext.Provider value={offlineState}>
+    <LessonOfflineContext.Provider value={offline.rows}>
       <div className={styles.page} data-testid="course-details">
         {breadcrumb}
         {/* What a sync of this device's offline lessons found (docs/decisions/0024). */}
