@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getDomain } from 'tldts';
 import type { Config } from '../config.js';
 
 /**
@@ -75,6 +76,24 @@ function originFor(deps: OriginDeps): WorkedOut {
   const host = origin ? new URL(origin).hostname.toLowerCase() : '';
   memo.last = { contentOrigin: config.contentOrigin, publicUrl: config.publicUrl, origin, host };
   return memo.last;
+}
+
+/** A URL's site (scheme and registrable domain, public suffixes as browsers read them). */
+function siteOf(url: string): string {
+  const { protocol, hostname } = new URL(url);
+  // An IP address or a name without a registrable domain (localhost) is its own site.
+  return `${protocol}//${getDomain(hostname, { allowPrivateDomains: true }) ?? hostname}`;
+}
+
+/**
+ * Whether the content origin is same-site with the panel (two names under one registrable domain,
+ * as a second DNS name for the same server is). Lessons offline need it (ADR 0024): browsers
+ * partition, or refuse, the storage of a cross-site frame, so the panel's offline frame and the
+ * lesson window would not share the lessons kept on the device.
+ */
+export function contentOriginSameSite(deps: OriginDeps): boolean {
+  const { origin } = originFor(deps);
+  return origin !== null && siteOf(origin) === siteOf(deps.config.publicUrl);
 }
 
 const hostnameOf = (host: string | undefined): string =>

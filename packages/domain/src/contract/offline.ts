@@ -235,7 +235,6 @@ export const offlineSchemas = {
       401: ErrorBody,
       403: ErrorBody,
       404: ErrorBody,
-      503: ErrorBody,
     },
   },
   remove: {

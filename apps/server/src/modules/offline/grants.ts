@@ -26,6 +26,9 @@ export const VERIFICATION_OFFLINE =
 export const SEQUENCED_OFFLINE =
   "This course's sequencing decides what opens next on the server, so it needs a connection.";
 export const NO_PACKAGE_OFFLINE = 'This lesson has no content to keep on this device.';
+export const CROSS_SITE_OFFLINE =
+  "Lessons cannot be kept offline at this address: the server's content address is not on the " +
+  "same site as Waypoint's (CONTENT_ORIGIN). Please contact your training department.";
 export const TOO_MANY_OFFLINE =
   'You already keep 200 lessons offline. Remove some from this device first.';
 
@@ -56,8 +59,9 @@ export async function grantOffline(
   student: LaunchStudent,
   body: OfflineGrantBody,
   now: Date,
-  contentOrigin: string | null,
+  origin: { contentOrigin: string | null; sameSite: boolean },
 ): Promise<OfflineGrantAnswer> {
+  const { contentOrigin } = origin;
   const { db } = deps;
   const request = {
     curriculumKey: body.curriculumKey,
@@ -82,7 +86,10 @@ export async function grantOffline(
     userKey: student.userKey,
   });
   if (sequenced) throw new HttpError(403, SEQUENCED_OFFLINE);
-  if (!contentOrigin) throw new HttpError(503, NO_CONTENT_ORIGIN_MESSAGE);
+  // 403, not 503: a thrown 5xx is answered as an internal error (platform/errors.ts), and the
+  // student is to read why.
+  if (!contentOrigin) throw new HttpError(403, NO_CONTENT_ORIGIN_MESSAGE);
+  if (!origin.sameSite) throw new HttpError(403, CROSS_SITE_OFFLINE);
   if ((await repo.countGrants(db, student.userKey, now)) >= MAX_GRANTS) {
     throw new HttpError(403, TOO_MANY_OFFLINE);
   }

@@ -1,4 +1,9 @@
-import { offlineCalls, offlineContentCalls, offlineFilePath } from '@waypoint/domain/contract';
+import {
+  offlineCalls,
+  offlineContentCalls,
+  offlineFilePath,
+  playerCalls,
+} from '@waypoint/domain/contract';
 import type {
   OfflineCommit,
   OfflineGrantAnswer,
@@ -8,12 +13,13 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildLms, buildUser } from '../../test/factories.js';
-import { launchLesson, playerApi, publishPackage, type LaunchKeys } from '../../test/launch.js';
+import { launchLesson, publishPackage, type LaunchKeys } from '../../test/launch.js';
+import { fetchAsHost } from '../../test/named-host.js';
 import { signIn, type Browser } from '../../test/sign-in.js';
 import { buildZip, simpleManifest12 } from '../../test/test-packages.js';
 import { localContentStorage } from '../content/storage.js';
 import { CONFLICT_MESSAGE } from './sync.js';
-import { BROWSE_OFFLINE } from './grants.js';
+import { BROWSE_OFFLINE, CROSS_SITE_OFFLINE } from './grants.js';
 import { REMOVED_GRANT } from './package.js';
 
 // ADR 0024: a lesson made available offline, its package on the device, and the device's
@@ -37,8 +43,11 @@ describe('lessons offline: grant, package, sync', () => {
     );
     return { status: response.status, body: (await response.json()) as OfflineGrantAnswer };
   };
+  /** A request to the content origin, a same-site name of the test app (ADR 0024). */
+  const content = (path: string, init: Parameters<typeof fetchAsHost>[3] = {}) =>
+    fetchAsHost(t.baseUrl, contentOrigin, path, init);
   const pkg = (g: OfflineGrantAnswer, token = g.token) =>
-    fetch(`${contentOrigin}${offlineContentCalls.package.path(g.grantId)}`, {
+    content(offlineContentCalls.package.path(g.grantId), {
       headers: { authorization: `Bearer ${token}` },
     });
   const sync = async (
@@ -46,7 +55,7 @@ describe('lessons offline: grant, package, sync', () => {
     launches: { localId: string; resumed?: boolean; commits: OfflineCommit[] }[],
     sentInstant = Date.now(),
   ) => {
-    const response = await fetch(`${contentOrigin}${offlineContentCalls.sync.path(g.grantId)}`, {
+    const response = await content(offlineContentCalls.sync.path(g.grantId), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -112,7 +121,11 @@ describe('lessons offline: grant, package, sync', () => {
       .where('lessonKey', '=', browseKeys.lessonKey)
       .execute();
     pilot = await signIn(t, 'pilot');
-    contentOrigin = t.baseUrl.replace('127.0.0.1', 'localhost');
+    // Lessons offline need a content origin on the panel's site (two names of one domain).
+    const { port } = new URL(t.baseUrl);
+    contentOrigin = `http://content.waypoint.localhost:${port}`;
+    t.config.publicUrl = `http://panel.waypoint.localhost:${port}`;
+    t.config.contentOrigin = contentOrigin;
   });
   afterAll(() => t.close());
 
@@ -138,6 +151,18 @@ describe('lessons offline: grant, package, sync', () => {
     });
     expect(bad.status).toBe(400);
     await bad.arrayBuffer();
+    expect(await t.db.selectFrom('offlineGrant').selectAll().execute()).toEqual([]);
+
+    // A content origin on another site (the loopback pair localhost / 127.0.0.1): the browser
+    // would partition the device's storage, so nothing is granted.
+    const { publicUrl } = t.config;
+    t.config.publicUrl = t.baseUrl;
+    t.config.contentOrigin = null;
+    const crossSite = await grant();
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toMatchObject({ message: CROSS_SITE_OFFLINE });
+    t.config.publicUrl = publicUrl;
+    t.config.contentOrigin = contentOrigin;
     expect(await t.db.selectFrom('offlineGrant').selectAll().execute()).toEqual([]);
 
     const made = await grant();
@@ -167,14 +192,13 @@ describe('lessons offline: grant, package, sync', () => {
     expect(body.start).toMatchObject({ mode: 'normal', credit: true, learnerId: 'pilot' });
     expect(body.start.stored.attempts).toBe(0);
 
-    const file = await fetch(`${contentOrigin}${offlineFilePath(g.grantId, 'media/diagram.svg')}`, {
+    const file = await content(offlineFilePath(g.grantId, 'media/diagram.svg'), {
       headers: { authorization: `Bearer ${g.token}` },
     });
     expect(file.status).toBe(200);
     expect(await file.text()).toContain('<svg');
-    const anonymous = await fetch(`${contentOrigin}${offlineFilePath(g.grantId, 'brief.html')}`);
+    const anonymous = await content(offlineFilePath(g.grantId, 'brief.html'));
     expect(anonymous.status).toBe(401);
-    await anonymous.arrayBuffer();
     // The panel's host serves no lesson content.
     const onPanel = await fetch(`${t.baseUrl}${offlineContentCalls.package.path(g.grantId)}`, {
       headers: { authorization: `Bearer ${g.token}` },
@@ -223,15 +247,22 @@ describe('lessons offline: grant, package, sync', () => {
   it('records an opening as an attempt of its own when the lesson moved on elsewhere', async () => {
     const { body: g } = await grant();
     // Meanwhile, online on another device: an attempt suspended on page 7.
-    const online = playerApi(await launchLesson(t.baseUrl, pilot, keys));
-    await (await online.state()).arrayBuffer();
-    await (
-      await online.commit(
-        1,
-        { 'cmi.core.lesson_location': 'page-7', 'cmi.core.exit': 'suspend' },
-        true,
-      )
-    ).arrayBuffer();
+    const online = await launchLesson(t.baseUrl, pilot, keys);
+    const opened = await content(playerCalls.state.path(online.launchId), {
+      headers: { authorization: `Bearer ${online.token}` },
+    });
+    expect(opened.status).toBe(200);
+    const suspended = await content(playerCalls.commit.path(online.launchId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: online.token,
+        seq: 1,
+        final: true,
+        cmi: { 'cmi.core.lesson_location': 'page-7', 'cmi.core.exit': 'suspend' },
+      }),
+    });
+    expect(suspended.status).toBe(200);
     const before = await attempts();
     const id = localId();
     const now = Date.now();
@@ -273,7 +304,7 @@ describe('lessons offline: grant, package, sync', () => {
       .where('lessonKey', '=', keys.lessonKey)
       .execute();
     // The reset above moved the lesson on: the device learns it from a fresh package first.
-    await (await pkg(g)).arrayBuffer();
+    await pkg(g);
     const id = localId();
     const before = Date.now();
     const answer = await sync(

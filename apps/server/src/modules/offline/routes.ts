@@ -10,7 +10,7 @@ import {
   offlineSchemas,
 } from '@waypoint/domain/contract';
 import { HttpError } from '../../lib/http-error.js';
-import { contentOriginOf } from '../../platform/content-origin.js';
+import { contentOriginOf, contentOriginSameSite } from '../../platform/content-origin.js';
 import { sendObject } from '../../platform/object-storage/http.js';
 import { contentStorageOn } from '../content/storage.js';
 import { PLAYER_CSP } from '../player/routes.js';
@@ -43,7 +43,7 @@ export async function offlineRoutes(instance: FastifyInstance): Promise<void> {
         { userKey: session.userKey, lmsKey: session.lmsKey, sessionHash: session.sessionHash },
         request.body,
         clock.now(),
-        contentOriginOf(deps),
+        { contentOrigin: contentOriginOf(deps), sameSite: contentOriginSameSite(deps) },
       );
     },
   );
