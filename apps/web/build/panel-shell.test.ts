@@ -69,7 +69,7 @@ describe('panelShell', () => {
     for (const file of playerOnly) expect(shell.has(file), file).toBe(false);
   });
 
-  it("takes the manifest's link out of the player's page only", () => {
+  it("keeps the manifest's link on the panel's page only (the content origin's pages drop it)", () => {
     const html = (name: string) => String((output[name] as Rolldown.OutputAsset).source);
     expect(html('index.html')).toContain('rel="manifest"');
     expect(html('player.html')).not.toContain('rel="manifest"');

@@ -52,11 +52,12 @@ export function panelShell(): PanelShell {
         if (files.size === 0) this.error('The panel entry (index.html) is not in the bundle.');
       },
       // vite-plugin-pwa adds the manifest's link to every page it builds; the lesson player's page
-      // is served on the content origin, which is no part of the installed panel.
+      // and the offline bridge are served on the content origin, which is no part of the
+      // installed panel (its CSP would refuse the link).
       transformIndexHtml: {
         order: 'post',
         handler(html, context) {
-          if (path.basename(context.filename) !== 'player.html') return html;
+          if (path.basename(context.filename) === 'index.html') return html;
           return html.replace(/<link rel="manifest"[^>]*>/g, '');
         },
       },
