@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Button } from '@waypoint/ui/button';
 import { Toast } from '@waypoint/ui/toast';
@@ -21,6 +21,15 @@ import { AppDownloadStrip } from './app-download-strip';
 import { displayName } from './display-name';
 import { NARROW_QUERY, useMediaQuery, WIDE_QUERY } from './use-media-query';
 import styles from './signed-in-layout.module.css';
+
+// The sync of the lessons kept offline, at every start and when the connection returns, and what
+// it found (docs/decisions/0024): on every signed-in page, but out of the first chunks, which it
+// does not need to render.
+const OfflineSyncNotices = lazy(() =>
+  import('../../components/offline-lessons/offline-sync-notices').then((module) => ({
+    default: module.OfflineSyncNotices,
+  })),
+);
 
 type Dialog = 'change-password' | 'support' | 'documents' | null;
 
@@ -194,6 +203,9 @@ export function SignedInLayout() {
       />
       <main id="main-content" className={styles.main} tabIndex={-1}>
         <OfflineBanner />
+        <Suspense fallback={null}>
+          <OfflineSyncNotices />
+        </Suspense>
         <Outlet />
       </main>
       <OfflineNotice />

@@ -7,7 +7,6 @@ import { IconChevronLeft } from '../../components/curricula-icons';
 import { Loading } from '@waypoint/ui/loading';
 import { OfflineAllControl } from '../../components/offline-lessons/offline-all-control';
 import { NEEDS_CONNECTION } from '../../components/offline-lessons/offline-format';
-import { OfflineSyncNotices } from '../../components/offline-lessons/offline-sync-notices';
 import { paths } from '../../lib/paths';
 import { useAppState } from '../../lib/use-app-state';
 import { buildCurriculumView, type CurriculumView, type LessonView } from './course-details-model';
@@ -157,9 +156,13 @@ export function CourseDetailsPage() {
   // answer too, so that they do not change under the reader when it lands (no layout shift). Only
   // the first: once it has failed, a fetch again (a certificate link mounting asks for it) must not
   // swap the rows for the loading state, or the links unmount, mount and ask again, in a loop.
+  // Offline with no parameters kept (docs/decisions/0024), their fetch is paused: the rows show.
   const loading =
     report.isPending ||
-    (parameters.isPending && parameters.failureCount === 0 && parameters.errorUpdateCount === 0);
+    (parameters.isPending &&
+      parameters.fetchStatus !== 'paused' &&
+      parameters.failureCount === 0 &&
+      parameters.errorUpdateCount === 0);
   // The rows are the page's one large render: once their data is in, React renders them in short
   // slices (a deferred value) rather than in one long task that holds up the page (ADR 0012).
   const settled = useDeferredValue(!loading);
@@ -217,8 +220,6 @@ export function CourseDetailsPage() {
     <LessonOfflineContext.Provider value={offline.rows}>
       <div className={styles.page} data-testid="course-details">
         {breadcrumb}
-        {/* What a sync of this device's offline lessons found (docs/decisions/0024). */}
-        <OfflineSyncNotices />
         {drafts && (
           <header className={styles.draftsHeader}>
             <h1 className={styles.draftsTitle}>Drafts</h1>

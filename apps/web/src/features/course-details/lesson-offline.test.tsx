@@ -16,6 +16,7 @@ import { setState } from '../../lib/store';
 import { course, curriculum, lesson, topic } from '../../test/curricula-factories';
 import { fakeBridge, type FakeBridge } from '../../test/fake-bridge';
 import { mockFetch } from '../../test/fetch-mock';
+import { OfflineSyncNotices } from '../../components/offline-lessons/offline-sync-notices';
 import { CourseDetailsPage } from './course-details-page';
 
 const ORIGIN = 'http://127.0.0.1:4173';
@@ -108,6 +109,8 @@ async function setup(options: {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/assignments/course']}>
+        {/* The signed-in layout mounts the sync and its notices above every page. */}
+        <OfflineSyncNotices />
         <CourseDetailsPage />
       </MemoryRouter>
     </QueryClientProvider>,
