@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 
 /** Opens a curriculum's course details from the Assignments page. */
 export async function openCurriculum(page: Page, name: string): Promise<void> {
@@ -19,3 +19,22 @@ export async function play(page: Page, lesson: string): Promise<Page> {
 
 /** The SCO's frame inside the player. */
 export const content = (player: Page) => player.frameLocator('iframe');
+
+/**
+ * Answers the demo's 'Security Awareness Exam' (SCORM 2004 knowledge check, four questions) all
+ * correctly and submits: 4 of 4, passed.
+ */
+export async function passSecurityAwarenessExam(check: FrameLocator): Promise<void> {
+  const answers = [
+    'Ask to see their pass, and report if needed',
+    'Straight away',
+    'No, a pass is personal',
+    'Leave it, keep people away and call security',
+  ];
+  for (const [index, answer] of answers.entries()) {
+    await check.getByLabel(answer).check();
+    if (index < answers.length - 1) await check.getByRole('button', { name: 'Next' }).click();
+  }
+  await check.getByRole('button', { name: 'Submit answers' }).click();
+  await expect(check.getByText('You scored 4 of 4 (100%): passed')).toBeVisible();
+}
