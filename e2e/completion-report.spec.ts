@@ -116,10 +116,14 @@ test.describe('completion report', () => {
 
     // 390 px: the tables scroll inside their cards, the page does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    // Polled: the layout's width queries re-render the page after the resize.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      )
+      .toBeLessThanOrEqual(0);
     await expect(page.getByRole('region', { name: 'Most recent lessons' })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
 

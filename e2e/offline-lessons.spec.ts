@@ -191,12 +191,13 @@ test.describe('lessons offline', () => {
     await context.route(`${contentOrigin}/player-api/offline/*/sync`, (route) =>
       route.request().serviceWorker() ? route.abort() : route.fallback(),
     );
+    // This device's clock is three hours ahead of the server's when it syncs (at the signed-in
+    // panel's start): the completions are dated at the sync and flagged (§8's offline-completion
+    // tooltip), and the student is told, on every page until dismissed.
+    await context.clock.setFixedTime(Date.now() + 3 * 60 * 60_000);
     await context.setOffline(false);
     await signIn(page, login, DEMO_PASSWORD);
     await expectSignedIn(page);
-    // This device's clock is three hours ahead of the server's when it syncs: the completions are
-    // dated at the sync and flagged (§8's offline-completion tooltip), and the student is told.
-    await context.clock.setFixedTime(Date.now() + 3 * 60 * 60_000);
     await openCurriculum(page, CURRICULUM);
     const notices = page.getByRole('region', { name: 'While you were offline' });
     await expect(notices).toContainText('Completion date adjusted', { timeout: 30_000 });

@@ -73,13 +73,38 @@ export function mergeNotices(shown: readonly SyncNotice[], next: readonly SyncNo
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let shown: { owner: string; list: readonly SyncNotice[] } = { owner: '', list: [] };
+type Shown = { owner: string; list: readonly SyncNotice[] };
+
+/** Kept for the tab (sessionStorage): a reload, or an address typed in, does not hide them. */
+const SHOWN_KEY = 'waypoint.offlineSyncNotices';
+
+function loadShown(): Shown {
+  try {
+    const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(SHOWN_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Shown) : null;
+    if (parsed && typeof parsed.owner === 'string' && Array.isArray(parsed.list)) return parsed;
+  } catch {
+    // Unreadable or refused storage: nothing was kept.
+  }
+  return { owner: '', list: [] };
+}
+
+function saveShown(value: Shown): void {
+  try {
+    if (value.list.length > 0) sessionStorage.setItem(SHOWN_KEY, JSON.stringify(value));
+    else sessionStorage.removeItem(SHOWN_KEY);
+  } catch {
+    // Refused storage: the notices still show on this page.
+  }
+}
+
+let shown: Shown = loadShown();
 const dismissed = new Set<string>();
 const EMPTY: readonly SyncNotice[] = [];
 
 /**
- * The notices shown until the student dismisses them, whichever page is open (a page change does
- * not hide them); one owner's at a time.
+ * The notices shown until the student dismisses them, whichever page is open (a page change or a
+ * reload does not hide them); one owner's at a time.
  */
 export const syncNotices = {
   get(owner: string | null): readonly SyncNotice[] {
@@ -90,12 +115,14 @@ export const syncNotices = {
     const list = mergeNotices(shown.owner === owner ? shown.list : [], fresh);
     if (shown.owner === owner && list === shown.list) return;
     shown = { owner, list };
+    saveShown(shown);
     for (const listener of [...listeners]) listener();
   },
   dismiss(): void {
     // Dismissed for this visit: a later sync answering the same notices does not bring them back.
     for (const notice of shown.list) dismissed.add(noticeKey(notice));
     shown = { owner: '', list: [] };
+    saveShown(shown);
     for (const listener of [...listeners]) listener();
   },
   subscribe(listener: Listener): () => void {
