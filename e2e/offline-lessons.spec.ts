@@ -223,8 +223,12 @@ test.describe('lessons offline', () => {
       await expect(row.getByTestId('lesson-status')).toHaveText('Complete');
       if (!dated.includes(lesson)) continue;
       // §8's offline-completion tooltip on a completion dated at the sync.
-      await row.getByTestId('offline-completion').hover();
-      await expect(page.getByRole('tooltip')).toContainText('completed offline on the mobile app');
+      const flag = row.getByTestId('offline-completion');
+      await expect(flag).toBeVisible();
+      await flag.hover();
+      await expect(page.getByRole('tooltip')).toContainText('completed offline on the mobile app', {
+        timeout: 15_000,
+      });
       await page.mouse.move(0, 0);
     }
     await context.close();
